@@ -1,0 +1,118 @@
+/**
+ * `createApp` builds the request listener from its parts without listening, so that tests and
+ * the entry point share it and each test group gets a fresh service. Data flows one way:
+ *
+ *   request → parse target, id, base URL → router → handler → store → Reply → send
+ *                                                        ↘ HttpProblem ↗
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { bookHandlers } from './books/handlers.js';
+import type { BookStore } from './books/store.js';
+import type { Config } from './config.js';
+import { renderRoot } from './hal.js';
+import { bearerGuard } from './http/auth.js';
+import type { Handler, RequestContext } from './http/context.js';
+import { baseUrlOf } from './http/origin.js';
+import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.js';
+import { parseQuery, parseTarget, requestIdOf } from './http/request.js';
+import { JSON_TYPE, type Reply, send } from './http/respond.js';
+import { type Route, Router } from './http/router.js';
+import type { Logger } from './log.js';
+import { openApiDocument } from './openapi.js';
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly store: BookStore;
+  readonly logger: Logger;
+}
+
+export interface App {
+  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  readonly routes: readonly Route<Handler>[];
+  /** From now on every response closes its connection, so keep-alive clients let go. */
+  beginShutdown(): void;
+}
+
+export function createApp({ config, store, logger }: AppDeps): App {
+  const books = bookHandlers(store, logger);
+  // Constant bodies are serialised once, not per request.
+  const health: Reply = { status: 200, body: JSON.stringify({ status: 'UP' }), contentType: JSON_TYPE };
+  const openapi: Reply = { status: 200, body: JSON.stringify(openApiDocument()), contentType: JSON_TYPE };
+  const routes: readonly Route<Handler>[] = [
+    { method: 'GET', path: '/', handler: (request) => ({ status: 200, body: renderRoot(request.base) }) },
+    { method: 'GET', path: '/health', handler: () => health },
+    { method: 'GET', path: '/openapi.json', handler: () => openapi },
+    { method: 'GET', path: '/books', handler: books.list },
+    { method: 'POST', path: '/books', handler: books.create },
+    { method: 'GET', path: '/books/{isbn}', handler: books.get },
+    { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
+  ];
+  const router = new Router(routes);
+  const guard = bearerGuard(config.apiToken);
+  const origin = { baseUrl: config.baseUrl, trustProxy: config.trustProxy };
+  let closing = false;
+
+  function dispatch(req: IncomingMessage, path: string, queryText: string, requestId: string): Reply | Promise<Reply> {
+    const base = baseUrlOf(req.headers, origin);
+    const query = parseQuery(queryText);
+    const method = req.method ?? 'GET';
+    const match = router.match(method, path);
+    switch (match.kind) {
+      case 'not-found':
+        throw problems.unknownPath(path);
+      case 'method-not-allowed':
+        throw problems.methodNotAllowed(method, match.allow);
+      case 'options':
+        return { status: 204, headers: { allow: match.allow } };
+      case 'found': {
+        const context: RequestContext = {
+          req,
+          params: match.params,
+          query,
+          base,
+          requestId,
+          authorize: () => guard(req.headers),
+        };
+        return match.handler(context);
+      }
+    }
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    const requestId = requestIdOf(req.headers);
+    const { path, query } = parseTarget(req.url ?? '/');
+
+    const finish = (reply: Reply): void => {
+      const status = send(req, res, reply, { requestId, closing });
+      if (logger.enabled('info')) {
+        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        logger.info('request', { method: req.method, path, status, durationMs, requestId });
+      }
+    };
+    const fail = (error: unknown): void => {
+      const problem = toProblem(error);
+      if (!(error instanceof HttpProblem)) {
+        logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
+      }
+      finish({ status: problem.status, body: problem.render(path), contentType: PROBLEM_TYPE, headers: problem.options.headers });
+    };
+
+    try {
+      const reply = dispatch(req, path, query, requestId);
+      if (reply instanceof Promise) reply.then(finish, fail);
+      else finish(reply);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  return {
+    handle,
+    routes,
+    beginShutdown: () => {
+      closing = true;
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Storage. `BookStore` is the small interface that the handlers use, so that a database-backed
+ * store could replace this one; `MemoryBookStore` keeps the books in a `Map` keyed by isbn.
+ * Each record gets a generated integer id that never leaves this module: it orders the records
+ * by insertion and breaks ties between equal sort keys.
+ */
+import type { BookFields } from './book.js';
+import { SortedList } from './sorted.js';
+import { TitleSearch } from './title-search.js';
+
+export const SORT_KEYS = ['title', 'isbn', 'author'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export interface SortOrder {
+  readonly key: SortKey;
+  readonly descending: boolean;
+}
+
+export interface BookQuery {
+  /** Case-insensitive substring of the title; undefined means every book. */
+  readonly title?: string | undefined;
+  /** Undefined means insertion order. */
+  readonly sort?: SortOrder | undefined;
+}
+
+export interface BookStore {
+  readonly size: number;
+  readonly capacity: number;
+  get(isbn: string): BookFields | undefined;
+  /** The book with exactly this title and these derived names (SPEC POST rule 3), if any. */
+  findDuplicate(title: string, firstName: string, lastName: string): BookFields | undefined;
+  /** Stores a book; the caller has ruled out duplicates and a full catalogue. */
+  add(fields: BookFields): BookFields;
+  /** Whether a book was there to remove. */
+  remove(isbn: string): boolean;
+  /** The matching books, in order. The result is read-only and valid until the next write. */
+  find(query: BookQuery): readonly BookFields[];
+}
+
+class StoredBook implements BookFields {
+  constructor(
+    readonly id: number,
+    readonly isbn: string,
+    readonly title: string,
+    readonly authorFirstName: string,
+    readonly authorLastName: string,
+    readonly author: string | undefined,
+  ) {}
+}
+
+// Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a fixed
+// locale keeps the order the same on every machine.
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byId = (a: StoredBook, b: StoredBook): number => a.id - b.id;
+const KEY_COMPARE: Record<SortKey, (a: StoredBook, b: StoredBook) => number> = {
+  title: (a, b) => collator.compare(a.title, b.title),
+  isbn: (a, b) => collator.compare(a.isbn, b.isbn),
+  author: (a, b) =>
+    collator.compare(a.authorLastName, b.authorLastName) || collator.compare(a.authorFirstName, b.authorFirstName),
+};
+
+export class MemoryBookStore implements BookStore {
+  private readonly byIsbn = new Map<string, StoredBook>();
+  /** Title → the book, or the books, with that title; makes the duplicate check O(1). */
+  private readonly byTitle = new Map<string, StoredBook | StoredBook[]>();
+  private readonly inserted = new SortedList<StoredBook>(byId, () => [...this.byIsbn.values()]);
+  private readonly sorted = new Map<string, SortedList<StoredBook>>();
+  private readonly search = new TitleSearch<StoredBook>(() => this.inserted.all);
+  private nextId = 1;
+
+  constructor(readonly capacity: number) {}
+
+  get size(): number {
+    return this.byIsbn.size;
+  }
+
+  get(isbn: string): BookFields | undefined {
+    return this.byIsbn.get(isbn);
+  }
+
+  findDuplicate(title: string, firstName: string, lastName: string): BookFields | undefined {
+    const same = this.byTitle.get(title);
+    const candidates = same === undefined ? [] : Array.isArray(same) ? same : [same];
+    return candidates.find((book) => book.authorFirstName === firstName && book.authorLastName === lastName);
+  }
+
+  add(fields: BookFields): BookFields {
+    if (this.byIsbn.has(fields.isbn)) throw new Error(`isbn ${fields.isbn} is already stored`);
+    if (this.size >= this.capacity) throw new Error('the store is full');
+    const book = new StoredBook(this.nextId++, fields.isbn, fields.title, fields.authorFirstName, fields.authorLastName, fields.author);
+    this.byIsbn.set(book.isbn, book);
+    const same = this.byTitle.get(book.title);
+    this.byTitle.set(book.title, same === undefined ? book : Array.isArray(same) ? [...same, book] : [same, book]);
+    this.inserted.insert(book);
+    for (const list of this.sorted.values()) list.insert(book);
+    this.search.invalidate();
+    return book;
+  }
+
+  remove(isbn: string): boolean {
+    const book = this.byIsbn.get(isbn);
+    if (!book) return false;
+    this.byIsbn.delete(isbn);
+    const same = this.byTitle.get(book.title);
+    const rest = Array.isArray(same) ? same.filter((other) => other !== book) : [];
+    if (rest.length === 0) this.byTitle.delete(book.title);
+    else this.byTitle.set(book.title, rest.length === 1 ? (rest[0] as StoredBook) : rest);
+    this.inserted.delete(book);
+    for (const list of this.sorted.values()) list.delete(book);
+    this.search.invalidate();
+    return true;
+  }
+
+  find(query: BookQuery): readonly BookFields[] {
+    const { title, sort } = query;
+    if (title === undefined) return sort ? this.sortedList(sort).all : this.inserted.all;
+    const found = this.search.find(title);
+    return sort ? found.sort(compareFor(sort)) : found;
+  }
+
+  /** Each order is built on its first use and kept up to date from then on. */
+  private sortedList(sort: SortOrder): SortedList<StoredBook> {
+    const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
+    let list = this.sorted.get(name);
+    if (!list) {
+      list = new SortedList(compareFor(sort), () => [...this.inserted.all]);
+      this.sorted.set(name, list);
+    }
+    return list;
+  }
+}
+
+/** Ties keep insertion order in both directions, so a descending order is not a reversed one. */
+function compareFor(sort: SortOrder): (a: StoredBook, b: StoredBook) => number {
+  const compareKeys = KEY_COMPARE[sort.key];
+  return sort.descending ? (a, b) => compareKeys(b, a) || byId(a, b) : (a, b) => compareKeys(a, b) || byId(a, b);
+}

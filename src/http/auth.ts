@@ -1,0 +1,24 @@
+/**
+ * The optional API_TOKEN (DECISIONS D): when set, writes need `Authorization: Bearer <token>`.
+ * Both sides are hashed before comparing, so the comparison takes the same time whatever the
+ * token's length or how much of it a guess gets right. The token is never logged.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { problems } from './problem.js';
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** A check for write requests; with no token configured, every request passes. */
+export function bearerGuard(token: string | undefined): (headers: IncomingHttpHeaders) => void {
+  if (token === undefined) return () => {};
+  const expected = digest(token);
+  return (headers) => {
+    const given = BEARER.exec(headers.authorization ?? '')?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) throw problems.unauthorized();
+  };
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}

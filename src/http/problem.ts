@@ -1,0 +1,111 @@
+/**
+ * Every error the service answers, in one catalogue, as RFC 9457 problem details
+ * (`application/problem+json`). A 4xx `detail` tells the client what to change; a 5xx says only
+ * that something went wrong, and the real error goes to the log with the request id.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Rejection } from '../books/catalogue.js';
+import type { FieldError } from '../books/validate.js';
+
+export const PROBLEM_TYPE = 'application/problem+json';
+/** Largest accepted request body, in bytes. */
+export const BODY_LIMIT = 16 * 1024;
+
+export interface ParameterError {
+  readonly parameter: string;
+  readonly detail: string;
+}
+
+interface ProblemOptions {
+  /** A URI naming the kind of problem; `about:blank` means "see the status code". */
+  readonly type?: string;
+  readonly title?: string;
+  readonly errors?: readonly (FieldError | ParameterError)[];
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export class HttpProblem extends Error {
+  readonly type: string;
+  readonly title: string;
+
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly options: ProblemOptions = {},
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+    this.type = options.type ?? 'about:blank';
+    this.title = options.title ?? STATUS_CODES[status] ?? 'Error';
+  }
+
+  /** The problem document; `instance` is the request path without its query, when known. */
+  render(instance?: string): string {
+    const { type, title, status, detail } = this;
+    return JSON.stringify({ type, title, status, detail, instance, errors: this.options.errors });
+  }
+}
+
+// The error kinds that SPEC section 7 names get types of their own, so clients can tell them apart.
+const BOOK_NOT_FOUND = { type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
+const BOOK_EXISTS = { type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
+const VALIDATION = { type: 'urn:book-catalogue:problem:validation-failed', title: 'Validation failed' };
+
+export const problems = {
+  bookNotFound: (isbn: string) => new HttpProblem(404, `Book cannot be found for ISBN: ${isbn}`, BOOK_NOT_FOUND),
+  noBooks: (title: string | undefined) =>
+    new HttpProblem(404, title === undefined ? 'No books found' : `No books found for title: ${title}`, BOOK_NOT_FOUND),
+  invalidJson: () => new HttpProblem(400, 'Request body is not valid JSON'),
+  notAnObject: () => new HttpProblem(400, 'Request body must be a JSON object'),
+  unsupportedType: () =>
+    new HttpProblem(415, 'Content-Type must be application/json (or another JSON type such as application/*+json)'),
+  encodedBody: () => new HttpProblem(415, 'Content-Encoding is not supported: send an unencoded application/json body'),
+  tooLarge: () =>
+    new HttpProblem(413, `Request body must not exceed ${BODY_LIMIT} bytes (16 KiB)`, { headers: { connection: 'close' } }),
+  unauthorized: () =>
+    new HttpProblem(401, 'This request needs the header Authorization: Bearer <token>, with the right token', {
+      headers: { 'www-authenticate': 'Bearer' },
+    }),
+  unknownPath: (path: string) => new HttpProblem(404, `No resource at path: ${path}`),
+  methodNotAllowed: (method: string, allow: string) =>
+    new HttpProblem(405, `Method ${method} is not allowed here; allowed: ${allow}`, { headers: { allow } }),
+  badRequest: (detail: string) => new HttpProblem(400, detail),
+  invalidParameters: (errors: readonly ParameterError[]) =>
+    new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
+  internal: () => new HttpProblem(500, 'The server could not complete the request; the error has been logged.'),
+  /** Parser-level errors from node:http, answered before any route is known. */
+  malformed: (status: 400 | 408 | 431) =>
+    new HttpProblem(
+      status,
+      status === 408
+        ? 'The request took too long to arrive'
+        : status === 431
+          ? 'Request headers are too large'
+          : 'The request is not valid HTTP',
+      { headers: { connection: 'close' } },
+    ),
+} as const;
+
+/** A POST (or SEED_FILE entry) that the rules turned down, as the problem SPEC and DECISIONS D name. */
+export function rejectionProblem(rejection: Rejection): HttpProblem {
+  switch (rejection.reason) {
+    case 'invalid':
+      return new HttpProblem(400, rejection.errors.map((error) => error.detail).join('; '), {
+        ...VALIDATION,
+        errors: rejection.errors,
+      });
+    case 'isbn-taken':
+      return new HttpProblem(409, `Book already exists for ISBN: ${rejection.isbn}`, BOOK_EXISTS);
+    case 'duplicate': {
+      const { title, firstName, lastName } = rejection;
+      return new HttpProblem(409, `Book already exists with title: ${title} and author: ${firstName} ${lastName}`, BOOK_EXISTS);
+    }
+    case 'full':
+      return new HttpProblem(507, `The catalogue is full: it holds at most ${rejection.capacity} books (MAX_BOOKS)`);
+  }
+}
+
+/** Whatever a handler threw, as a problem; anything but an HttpProblem is a generic 500. */
+export function toProblem(error: unknown): HttpProblem {
+  return error instanceof HttpProblem ? error : problems.internal();
+}

@@ -1,0 +1,120 @@
+/**
+ * Reading a request: the target (path and query), the request id, and a POST body (DECISIONS D:
+ * content type, the 16 KiB limit, UTF-8, a JSON object). Failures are HttpProblems.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { BODY_LIMIT, problems } from './problem.js';
+
+export interface Target {
+  /** The path as sent, still percent-encoded. */
+  readonly path: string;
+  /** The query string after `?`, without it; '' when there is none. */
+  readonly query: string;
+}
+
+/** Splits the request target at the first `?`; an absolute-form target loses its origin. */
+export function parseTarget(url: string): Target {
+  let target = url;
+  if (!target.startsWith('/')) {
+    const origin = /^https?:\/\/[^/?#]*/i.exec(target);
+    target = origin ? target.slice(origin[0].length) || '/' : target;
+  }
+  const hash = target.indexOf('#');
+  if (hash >= 0) target = target.slice(0, hash);
+  const mark = target.indexOf('?');
+  return mark < 0 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
+}
+
+/** The first value of each query parameter, decoded (`+` is a space, as in HTML forms). */
+export function parseQuery(query: string): ReadonlyMap<string, string> {
+  const params = new Map<string, string>();
+  if (query === '') return params;
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeQueryPart(equals < 0 ? pair : pair.slice(0, equals));
+    const value = equals < 0 ? '' : decodeQueryPart(pair.slice(equals + 1));
+    if (!params.has(name)) params.set(name, value); // when a parameter repeats, the first counts
+  }
+  return params;
+}
+
+function decodeQueryPart(part: string): string {
+  const spaced = part.includes('+') ? part.replaceAll('+', ' ') : part;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    throw problems.badRequest('The query holds a malformed percent-encoding');
+  }
+}
+
+/** Decodes one path segment; a malformed escape is a 400. */
+export function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw problems.badRequest('The path holds a malformed percent-encoding');
+  }
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._~:@+/=-]{1,128}$/;
+
+/** The client's X-Request-Id when it is sane, so a trace spans services; otherwise a new UUID. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+// `application/json`, or any `type/subtype+json`, with optional parameters such as a charset.
+const JSON_MEDIA_TYPE = /^\s*(?:application\/json|[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json)\s*(?:;.*)?$/is;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a POST body as a JSON object, checking in the contract's order: content type (415),
+ * size (413), UTF-8 and JSON (400), object (400).
+ */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const type = req.headers['content-type'];
+  if (type === undefined || !JSON_MEDIA_TYPE.test(type)) throw problems.unsupportedType();
+  if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody();
+  // A declared length over the limit is refused before a byte of the body is read.
+  if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge();
+
+  const bytes = await readBody(req);
+  let value: unknown;
+  try {
+    // Whatever charset the client names, JSON is UTF-8 (RFC 8259), and bytes that are not fail.
+    value = JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw problems.invalidJson();
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw problems.notAnObject();
+  return value as Record<string, unknown>;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) {
+        chunks.push(chunk);
+        return;
+      }
+      // Stop buffering; node discards the rest once the 413 has been sent, and closes the socket.
+      req.off('data', onData);
+      reject(problems.tooLarge());
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    req.once('error', () => reject(problems.badRequest('The request body ended before it was complete')));
+    // A client that hangs up mid-body is its own fault, not a server error; the 400 goes nowhere.
+    req.once('close', () => {
+      if (!req.complete) reject(problems.badRequest('The request body ended before it was complete'));
+    });
+  });
+}

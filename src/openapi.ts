@@ -1,0 +1,3 @@
+export function openApiDocument(): object {
+  return { openapi: '3.1.0' };
+}

@@ -1,0 +1,83 @@
+/**
+ * The HTTP server around the app: timeouts for life behind a proxy and against slow clients,
+ * problem+json answers to requests node's parser rejects, and a graceful shutdown.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { App } from './app.js';
+import { HttpProblem, PROBLEM_TYPE, problems } from './http/problem.js';
+import type { Logger } from './log.js';
+
+export interface ServerOptions {
+  /** Idle keep-alive sockets close after this; above a proxy's idle timeout (DECISIONS B). */
+  readonly keepAliveTimeoutMs: number;
+}
+
+/** Largest accepted request head, in bytes; node answers 431 beyond it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+export function createHttpServer(app: App, logger: Logger, options: ServerOptions): Server {
+  const keepAliveTimeout = options.keepAliveTimeoutMs;
+  // A proxy may send a request the moment before the idle timeout ends; the header timer must not
+  // fire first, so it sits above the keep-alive timeout, and the whole-request timer above both.
+  const headersTimeout = keepAliveTimeout + 1_000;
+  const server = createServer(
+    {
+      keepAliveTimeout,
+      headersTimeout,
+      requestTimeout: headersTimeout + 30_000,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // How often node looks for requests past their timeouts (default 30 s).
+      connectionsCheckingInterval: 1_000,
+      // Host is checked by the app, which also accepts its absence when BASE_URL is set.
+      requireHostHeader: false,
+    },
+    app.handle,
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
+  return server;
+}
+
+/** Requests that never reach the app: malformed HTTP, oversize heads, timeouts. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  logger.info('rejected by the HTTP parser', { status, code: error.code });
+  // Nothing can be written to a socket that is gone, or after a response has started on it.
+  const current = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const problem: HttpProblem = problems.malformed(status);
+  const body = problem.render();
+  socket.end(
+    `HTTP/1.1 ${status} ${problem.title}\r\n` +
+      `Content-Type: ${PROBLEM_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${randomUUID()}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+/**
+ * Stops accepting, lets in-flight requests finish (their responses close their connections),
+ * closes idle keep-alive sockets at once, and resolves true when all is closed; after
+ * `timeoutMs` it cuts what is left and resolves false.
+ */
+export function shutdown(server: Server, app: App, timeoutMs: number): Promise<boolean> {
+  app.beginShutdown();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve(false);
+    }, timeoutMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+    server.closeIdleConnections();
+  });
+}

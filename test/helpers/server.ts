@@ -1,0 +1,109 @@
+/**
+ * Test servers: the real app on an ephemeral port with a fresh store (`startServer`), or the
+ * built entry point as a child process (`spawnService`), for settings, signals and exit codes.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createApp, type App } from '../../src/app.js';
+import { seedStore } from '../../src/books/seed.js';
+import { MemoryBookStore } from '../../src/books/store.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
+import { createHttpServer } from '../../src/server.js';
+
+export interface TestServer {
+  /** `http://127.0.0.1:<port>`, the base of every link the service renders here. */
+  readonly base: string;
+  readonly port: number;
+  readonly app: App;
+  readonly store: MemoryBookStore;
+  /** Every log line written so far, parsed. */
+  readonly logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/** Starts the app with the built-in fixture (or `seedFile`); settings as environment variables. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config: Config = loadConfig({ LOG_LEVEL: 'debug', ...env });
+  const store = new MemoryBookStore(config.maxBooks);
+  seedStore(store, config.seedFile);
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger(config.logLevel, (chunk) => {
+    for (const line of chunk.split('\n')) if (line !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const app = createApp({ config, store, logger });
+  const server = createHttpServer(app, logger, config);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    app,
+    store,
+    logs: new Proxy(logs, {
+      // Reading the logs first writes what the logger still buffers.
+      get: (target, key, receiver) => (logger.flush(), Reflect.get(target, key, receiver)),
+    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+
+export interface SpawnedService {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Resolves with the first stdout log line for which `test` holds. */
+  waitForLine(test: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /** Resolves with the exit code and everything written to stderr. */
+  readonly exited: Promise<{ code: number | null; stderr: string }>;
+}
+
+/** Runs the built entry point with `env` (on top of PATH only) and `args`. */
+export function spawnService(env: Record<string, string>, args: readonly string[] = []): SpawnedService {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '', ...env },
+  });
+  const lines: Record<string, unknown>[] = [];
+  const waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    let newline;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = JSON.parse(buffered.slice(0, newline)) as Record<string, unknown>;
+      buffered = buffered.slice(newline + 1);
+      lines.push(line);
+      for (const waiter of waiters.filter((w) => w.test(line))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, stderr })),
+  );
+  return {
+    child,
+    exited,
+    waitForLine: (test) =>
+      new Promise((resolve, reject) => {
+        const seen = lines.find(test);
+        if (seen) return resolve(seen);
+        waiters.push({ test, resolve });
+        void exited.then(({ code, stderr: errors }) => reject(new Error(`service exited (${code}) first: ${errors}`)));
+      }),
+  };
+}
+
+/** The port the spawned service reports in its `listening` line. */
+export async function listeningPort(service: SpawnedService): Promise<number> {
+  const line = await service.waitForLine((entry) => entry.msg === 'listening');
+  return line.port as number;
+}
