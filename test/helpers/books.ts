@@ -1,0 +1,40 @@
+/** Expected bodies, written out by hand from SPEC section 2, so tests compare whole documents. */
+
+export interface ExpectedBook {
+  isbn: string;
+  title: string;
+  author: string;
+  authorFirstName: string;
+  authorLastName: string;
+  _links: { self: { href: string }; books: { href: string } };
+}
+
+export function expectedBook(base: string, fields: Omit<ExpectedBook, '_links'>, selfSegment = fields.isbn): ExpectedBook {
+  return { ...fields, _links: { self: { href: `${base}/books/${selfSegment}` }, books: { href: `${base}/books?title=` } } };
+}
+
+export const ORWELL = { isbn: '1-2-3', title: 'Animal Farm', author: 'George Orwell', authorFirstName: 'George', authorLastName: 'Orwell' };
+export const TOLKIEN = {
+  isbn: '4-5-6',
+  title: 'The Lord of the Rings',
+  author: 'JRR Tolkien',
+  authorFirstName: 'JRR',
+  authorLastName: 'Tolkien',
+};
+export const LEE = { isbn: '7-8-9', title: 'To Kill a Mockingbird', author: 'Harper Lee', authorFirstName: 'Harper', authorLastName: 'Lee' };
+export const FIXTURE_BOOKS = [ORWELL, TOLKIEN, LEE];
+
+export function expectedCollection(base: string, books: readonly Omit<ExpectedBook, '_links'>[]): object {
+  return {
+    _embedded: { bookDTOList: books.map((book) => expectedBook(base, book, encodeURIComponent(book.isbn))) },
+    _links: { self: { href: `${base}/books?title=` } },
+  };
+}
+
+export function expectedProblem(status: number, title: string, detail: string, instance: string, type = 'about:blank'): object {
+  return { type, title, status, detail, instance };
+}
+
+export const BOOK_NOT_FOUND = 'urn:book-catalogue:problem:book-not-found';
+export const BOOK_EXISTS = 'urn:book-catalogue:problem:book-already-exists';
+export const VALIDATION_FAILED = 'urn:book-catalogue:problem:validation-failed';
