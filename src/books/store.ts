@@ -37,21 +37,31 @@ export interface BookStore {
   find(query: BookQuery): readonly BookFields[];
 }
 
+/** A record as the store holds it. Its id is a private field: other modules cannot even see it. */
 class StoredBook implements BookFields {
+  readonly #id: number;
+
   constructor(
-    readonly id: number,
+    id: number,
     readonly isbn: string,
     readonly title: string,
     readonly authorFirstName: string,
     readonly authorLastName: string,
     readonly author: string | undefined,
-  ) {}
+  ) {
+    this.#id = id;
+  }
+
+  /** Insertion order: ids only grow. */
+  static byId(a: StoredBook, b: StoredBook): number {
+    return a.#id - b.#id;
+  }
 }
 
 // Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a fixed
 // locale keeps the order the same on every machine.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const byId = (a: StoredBook, b: StoredBook): number => a.id - b.id;
+const byId = StoredBook.byId;
 const KEY_COMPARE: Record<SortKey, (a: StoredBook, b: StoredBook) => number> = {
   title: (a, b) => collator.compare(a.title, b.title),
   isbn: (a, b) => collator.compare(a.isbn, b.isbn),

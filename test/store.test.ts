@@ -1,0 +1,105 @@
+/**
+ * The BookStore contract, run against the Map store. The incremental orders and the title
+ * index are checked against the obvious slow answer after a seeded random churn.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BookFields } from '../src/books/book.js';
+import { type BookStore, MemoryBookStore, type SortOrder, SORT_KEYS } from '../src/books/store.js';
+
+const book = (isbn: string, title: string, first = 'A', last = 'B'): BookFields => ({
+  isbn,
+  title,
+  authorFirstName: first,
+  authorLastName: last,
+  author: undefined,
+});
+
+const isbns = (books: readonly BookFields[]): string[] => books.map((entry) => entry.isbn);
+
+describe('MemoryBookStore', () => {
+  it('adds, gets and removes by isbn; size and capacity', () => {
+    const store: BookStore = new MemoryBookStore(2);
+    store.add(book('1', 'One'));
+    // The generated id is not visible outside the store: the record shows only its fields.
+    assert.deepEqual({ ...store.get('1') }, book('1', 'One'));
+    assert.deepEqual(Object.keys(store.get('1') ?? {}), ['isbn', 'title', 'authorFirstName', 'authorLastName', 'author']);
+    assert.equal(store.get('2'), undefined);
+    assert.equal(store.size, 1);
+    assert.equal(store.capacity, 2);
+    assert.equal(store.remove('1'), true);
+    assert.equal(store.remove('1'), false);
+    assert.equal(store.size, 0);
+  });
+
+  it('refuses what the rules should have stopped: a taken isbn, a full store', () => {
+    const store = new MemoryBookStore(1);
+    store.add(book('1', 'One'));
+    assert.throws(() => store.add(book('1', 'Other')), /already stored/);
+    assert.throws(() => store.add(book('2', 'Two')), /full/);
+  });
+
+  it('finds duplicates by exact title and names, also among several books of one title', () => {
+    const store = new MemoryBookStore(10);
+    store.add(book('1', 'Same', 'Ann', 'Lee'));
+    store.add(book('2', 'Same', 'Bob', 'Lee'));
+    store.add(book('3', 'Same', 'Cy', 'Lee'));
+    assert.equal(store.findDuplicate('Same', 'Bob', 'Lee')?.isbn, '2');
+    assert.equal(store.findDuplicate('same', 'Bob', 'Lee'), undefined);
+    assert.equal(store.findDuplicate('Same', 'Bob', 'lee'), undefined);
+    store.remove('2');
+    assert.equal(store.findDuplicate('Same', 'Bob', 'Lee'), undefined);
+    store.remove('1');
+    assert.equal(store.findDuplicate('Same', 'Cy', 'Lee')?.isbn, '3');
+    store.remove('3');
+    assert.equal(store.findDuplicate('Same', 'Cy', 'Lee'), undefined);
+  });
+
+  it('title search never matches across two titles, even when the needle holds the separator', () => {
+    const store = new MemoryBookStore(10);
+    store.add(book('1', 'ab'));
+    store.add(book('2', 'cd'));
+    store.add(book('3', 'x\ny'));
+    assert.deepEqual(isbns(store.find({ title: 'b\nc' })), []);
+    assert.deepEqual(isbns(store.find({ title: 'X\nY' })), ['3']);
+    assert.deepEqual(isbns(store.find({ title: 'd' })), ['2']);
+  });
+
+  it('keeps every order and the title index right through a random churn', () => {
+    let seed = 42;
+    const random = (n: number): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n);
+    const words = ['Alpha', 'beta', 'Gamma', 'delta', 'Épsilon', 'vol 2', 'Vol 10', 'zeta'];
+    const store = new MemoryBookStore(10_000);
+    const orders: SortOrder[] = SORT_KEYS.flatMap((key) => [
+      { key, descending: false },
+      { key, descending: true },
+    ]);
+    const live: BookFields[] = [];
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    for (let step = 0; step < 1_500; step++) {
+      if (live.length > 0 && random(3) === 0) {
+        const [gone] = live.splice(random(live.length), 1);
+        store.remove((gone as BookFields).isbn);
+      } else {
+        const entry = book(`isbn-${step}`, `${words[random(8)]} ${words[random(8)]}`, words[random(8)], words[random(8)]);
+        live.push(store.add(entry));
+      }
+      if (step % 100 !== 0) continue; // the orders update on every step; compare now and then
+      assert.deepEqual(isbns(store.find({})), isbns(live));
+      for (const sort of orders) {
+        const keyOf = (entry: BookFields): string[] =>
+          sort.key === 'author' ? [entry.authorLastName, entry.authorFirstName] : [entry[sort.key]];
+        const expected = [...live].sort((a, b) => {
+          const [x, y] = sort.descending ? [b, a] : [a, b];
+          const ka = keyOf(x);
+          const kb = keyOf(y);
+          return collator.compare(ka[0] as string, kb[0] as string) || collator.compare(ka[1] ?? '', kb[1] ?? '');
+        });
+        assert.deepEqual(isbns(store.find({ sort })), isbns(expected), `${sort.key} ${sort.descending}`);
+      }
+      const needle = words[random(8)]?.slice(1, 3).toUpperCase() ?? '';
+      const expectedHits = live.filter((entry) => entry.title.toLowerCase().includes(needle.toLowerCase()));
+      assert.deepEqual(isbns(store.find({ title: needle })), isbns(expectedHits), needle);
+    }
+  });
+});
