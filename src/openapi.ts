@@ -1,3 +1,197 @@
-export function openApiDocument(): object {
-  return { openapi: '3.1.0' };
+/**
+ * The OpenAPI 3.1 description of the service (DECISIONS E), served at GET /openapi.json. It
+ * names exactly the routes of app.ts (a test compares the two), and its examples are the
+ * service's real answers with the built-in fixture at SERVER_URL (another test replays them).
+ * Schemas and shared parts are in openapi-schemas.ts, examples in openapi-examples.ts.
+ */
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './books/listing.js';
+import { examples, requestExamples, SERVER_URL } from './openapi-examples.js';
+import { components, type Json, ref, SORT_VALUES } from './openapi-schemas.js';
+
+const HAL = 'application/hal+json';
+const JSON_TYPE = 'application/json';
+const PROBLEM = 'application/problem+json';
+
+const requestId = { 'X-Request-Id': ref('headers', 'RequestId') };
+
+function body(description: string, mediaType: string, schema: string, exampleSet?: Json, headers: Json = {}): Json {
+  const content = exampleSet ? { schema: ref('schemas', schema), examples: exampleSet } : { schema: ref('schemas', schema) };
+  return { description, headers: { ...requestId, ...headers }, content: { [mediaType]: content } };
+}
+
+const problem = (description: string, exampleSet?: Json, headers?: Json): Json => body(description, PROBLEM, 'Problem', exampleSet, headers);
+const ok = (description: string, mediaType: string, schema: string, exampleSet?: Json): Json =>
+  body(description, mediaType, schema, exampleSet, { ETag: ref('headers', 'ETag') });
+
+const notModified: Json = {
+  description: 'Not Modified: the If-None-Match tag still matches; no body.',
+  headers: { ...requestId, ETag: ref('headers', 'ETag') },
+};
+const noContent = (description: string): Json => ({ description, headers: requestId });
+const malformed = 'Bad Request: a missing or malformed Host header (or forwarded header, with TRUST_PROXY), or a malformed %-escape in the path or query.';
+
+/** Responses that any operation on `path` can get: 400 from the request line, 405 for other methods, 500. */
+function common(path: string, allow: string, badRequest: Json = problem(malformed)): Json {
+  return {
+    '400': badRequest,
+    '405': problem(
+      `Method Not Allowed: sent for a method this path does not support (not for this operation); Allow lists the methods: ${allow}.`,
+      examples.methodNotAllowed(path, allow),
+      { Allow: ref('headers', 'Allow') },
+    ),
+    '500': problem('Internal Server Error: a generic sentence; the cause is logged with the request id.'),
+  };
+}
+
+const unauthorized = (method: string, path: string): Json =>
+  problem('Unauthorized: API_TOKEN is set and the request lacks Authorization: Bearer with the right token.', examples.unauthorized(method, path), {
+    'WWW-Authenticate': ref('headers', 'WWWAuthenticate'),
+  });
+
+const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
+const writeSecurity = [{ bearer: [] }, {}]; // a token only when the service has API_TOKEN
+
+const paths: Json = {
+  '/': {
+    parameters: [ref('parameters', 'RequestId')],
+    get: {
+      operationId: 'getRoot',
+      tags: ['meta'],
+      summary: 'API root',
+      description: `Links to the book collection, so a client needs one URL to start from. ${getNotes}`,
+      parameters: [ref('parameters', 'IfNoneMatch')],
+      responses: { '200': ok('The root links.', HAL, 'Root', examples.root), '304': notModified, ...common('/', 'GET, HEAD, OPTIONS') },
+    },
+  },
+  '/health': {
+    parameters: [ref('parameters', 'RequestId')],
+    get: {
+      operationId: 'getHealth',
+      tags: ['meta'],
+      summary: 'Health check',
+      description: `For container health checks and the reverse proxy. ${getNotes}`,
+      parameters: [ref('parameters', 'IfNoneMatch')],
+      responses: { '200': ok('The service is up.', JSON_TYPE, 'Health', examples.health), '304': notModified, ...common('/health', 'GET, HEAD, OPTIONS') },
+    },
+  },
+  '/openapi.json': {
+    parameters: [ref('parameters', 'RequestId')],
+    get: {
+      operationId: 'getOpenApi',
+      tags: ['meta'],
+      summary: 'This OpenAPI document',
+      description: `The OpenAPI 3.1 description of every route. ${getNotes}`,
+      parameters: [ref('parameters', 'IfNoneMatch')],
+      responses: {
+        '200': { description: 'The document.', headers: { ...requestId, ETag: ref('headers', 'ETag') }, content: { [JSON_TYPE]: { schema: { type: 'object' } } } },
+        '304': notModified,
+        ...common('/openapi.json', 'GET, HEAD, OPTIONS'),
+      },
+    },
+  },
+  '/books': {
+    parameters: [ref('parameters', 'RequestId')],
+    get: {
+      operationId: 'listBooks',
+      tags: ['books'],
+      summary: 'List or search books',
+      description:
+        'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
+        `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${getNotes}`,
+      parameters: [
+        { name: 'title', in: 'query', description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.', schema: { type: 'string' }, example: 'lord' },
+        { name: 'page', in: 'query', description: 'Page number, from 0. With page or size the collection is paged.', schema: { type: 'integer', minimum: 0 } },
+        { name: 'size', in: 'query', description: `Books per page (default ${DEFAULT_PAGE_SIZE}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } },
+        {
+          name: 'sort',
+          in: 'query',
+          description: 'Order by title, isbn or author (last name, then first name), ascending unless ,desc; case- and accent-insensitive, numbers by value; ties in insertion order.',
+          schema: { type: 'string', enum: SORT_VALUES },
+        },
+        ref('parameters', 'IfNoneMatch'),
+      ],
+      responses: {
+        '200': ok('The books found.', HAL, 'BookCollection', examples.books),
+        '304': notModified,
+        '404': problem('Not Found: no book matches the filter, or the page lies past the last one.', examples.noBooks),
+        ...common('/books', 'GET, HEAD, POST, OPTIONS', problem(`Bad Request: a bad query parameter (each is named in errors), or: ${malformed}`, examples.badParameters)),
+      },
+    },
+    post: {
+      operationId: 'addBook',
+      tags: ['books'],
+      summary: 'Add a book',
+      description:
+        'Stores the book and returns it with its links. Either author form is accepted. Checked in this order, the first failure answering: ' +
+        'token (401), content type (415), size (413), JSON (400), validation (400), duplicates (409), capacity (507).',
+      security: writeSecurity,
+      requestBody: {
+        required: true,
+        description: 'The book, as JSON (application/json or any type/subtype+json; a charset is accepted, the body is read as UTF-8). At most 16 KiB.',
+        content: { [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: requestExamples } },
+      },
+      responses: {
+        '201': body('Created: the stored book, as a GET of its Location returns it.', HAL, 'Book', examples.created, { Location: ref('headers', 'Location') }),
+        '401': unauthorized('POST', '/books'),
+        '409': problem('Conflict: a book with this isbn, or with this title and these (derived) author names, already exists.', examples.conflict),
+        '413': problem('Content Too Large: the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
+        '415': problem('Unsupported Media Type: the body is not declared as JSON, or has a Content-Encoding.', examples.unsupportedType),
+        '507': problem('Insufficient Storage: the catalogue holds MAX_BOOKS books.', examples.full),
+        ...common('/books', 'GET, HEAD, POST, OPTIONS', problem(`Bad Request: the body is not JSON, not an object, or fails validation (each failure in errors), or: ${malformed}`, examples.postBadRequest)),
+      },
+    },
+  },
+  '/books/{isbn}': {
+    parameters: [ref('parameters', 'Isbn'), ref('parameters', 'RequestId')],
+    get: {
+      operationId: 'getBook',
+      tags: ['books'],
+      summary: 'Read one book',
+      description: `The book with this isbn. ${getNotes}`,
+      parameters: [ref('parameters', 'IfNoneMatch')],
+      responses: {
+        '200': ok('The book.', HAL, 'Book', examples.book),
+        '304': notModified,
+        '404': problem('Not Found: no book has this isbn.', examples.unknownIsbn),
+        ...common('/books/4-5-6', 'GET, HEAD, DELETE, OPTIONS', problem(malformed, examples.malformedPath)),
+      },
+    },
+    delete: {
+      operationId: 'deleteBook',
+      tags: ['books'],
+      summary: 'Delete a book',
+      description: 'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning.',
+      security: writeSecurity,
+      responses: {
+        '204': noContent('No Content: the book is gone (or never existed).'),
+        '401': unauthorized('DELETE', '/books/1-2-3'),
+        ...common('/books/4-5-6', 'GET, HEAD, DELETE, OPTIONS'),
+      },
+    },
+  },
+};
+
+export function openApiDocument(): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Book Catalogue',
+      version: '1.0.0',
+      summary: 'A JSON-over-HTTP catalogue of books with HAL links.',
+      description:
+        'Lists, searches, reads, adds and deletes books. Success bodies are HAL (application/hal+json); errors are RFC 9457 problem details (application/problem+json). ' +
+        'Links start with the base URL: BASE_URL when set, else the forwarded origin with TRUST_PROXY, else http:// and the Host header. ' +
+        'Every GET path also answers HEAD (no body) and OPTIONS (204 with Allow); another method gets 405 with Allow, and an unknown path 404. ' +
+        'Every 200 GET carries an ETag, and If-None-Match answers 304. Every response carries X-Request-Id.',
+      contact: { name: 'Book catalogue maintainers' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: SERVER_URL, description: 'A local run (make run).' }],
+    tags: [
+      { name: 'books', description: 'The catalogue.' },
+      { name: 'meta', description: 'Entry point, health and this description.' },
+    ],
+    paths,
+    components,
+  };
 }

@@ -1,0 +1,203 @@
+/**
+ * GET /openapi.json (DECISIONS E): the document is served as JSON, names exactly the routes of
+ * the router table, and every example in it is what the service really answers. Each example
+ * is replayed, by a recipe below, against a fresh service reached as http://localhost:8080
+ * (the document's server URL), and a recipe or an example without the other fails the test.
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type TestServer } from './helpers/server.js';
+
+type JsonObject = { readonly [key: string]: unknown };
+
+const SERVER_HOST = 'localhost:8080';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function object(value: unknown, what: string): JsonObject {
+  assert.ok(typeof value === 'object' && value !== null && !Array.isArray(value), `${what} is an object`);
+  return value as JsonObject;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+}
+
+/** One request with any Host header (fetch forbids setting Host). */
+function call(server: TestServer, method: string, target: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method, path: target, headers: { host: SERVER_HOST, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** How to get one documented example: the request, and the settings of the service. */
+interface Recipe {
+  readonly method: string;
+  readonly target: string;
+  readonly env?: Record<string, string>;
+  readonly contentType?: string;
+  readonly body?: string;
+}
+
+interface DocumentedExample {
+  readonly key: string;
+  readonly status: number;
+  readonly mediaType: string;
+  readonly value: unknown;
+}
+
+/** Every response example of the document, keyed `METHOD path status name`. */
+function responseExamples(doc: JsonObject): DocumentedExample[] {
+  const found: DocumentedExample[] = [];
+  for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
+    for (const [method, operation] of Object.entries(object(item, path))) {
+      if (!METHODS.includes(method)) continue;
+      for (const [status, response] of Object.entries(object(object(operation, method).responses, 'responses'))) {
+        const content = object(response, status).content;
+        if (content === undefined) continue;
+        for (const [mediaType, media] of Object.entries(object(content, 'content'))) {
+          const examples = object(media, mediaType).examples;
+          if (examples === undefined) continue;
+          for (const [name, example] of Object.entries(object(examples, 'examples'))) {
+            const key = `${method.toUpperCase()} ${path} ${status} ${name}`;
+            found.push({ key, status: Number(status), mediaType, value: object(example, name).value });
+          }
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function recipes(doc: JsonObject): Record<string, Recipe> {
+  const post = object(object(object(doc.paths, 'paths')['/books'], '/books').post, 'post');
+  const bodies = object(object(object(object(post.requestBody, 'requestBody').content, 'content')['application/json'], 'json').examples, 'examples');
+  const posted = (name: string, extra: Partial<Recipe> = {}): Recipe => ({
+    method: 'POST',
+    target: '/books',
+    contentType: 'application/json',
+    body: JSON.stringify(object(bodies[name], name).value),
+    ...extra,
+  });
+  const raw = (body: string): Recipe => ({ method: 'POST', target: '/books', contentType: 'application/json', body });
+  const put = (target: string): Recipe => ({ method: 'PUT', target });
+  const get = (target: string): Recipe => ({ method: 'GET', target });
+  const token = { API_TOKEN: 'secret-token' };
+  return {
+    'GET / 200 root': get('/'),
+    'GET / 405 methodNotAllowed': put('/'),
+    'GET /health 200 up': get('/health'),
+    'GET /health 405 methodNotAllowed': put('/health'),
+    'GET /openapi.json 405 methodNotAllowed': put('/openapi.json'),
+    'GET /books 200 allBooks': get('/books'),
+    'GET /books 200 titleFilter': get('/books?title=lord'),
+    'GET /books 200 pageWithSort': get('/books?page=1&size=2&sort=author'),
+    'GET /books 400 badParameters': get('/books?page=-1&size=5000&sort=price'),
+    'GET /books 404 noBooksForTitle': get('/books?title=Dune'),
+    'GET /books 405 methodNotAllowed': put('/books'),
+    'POST /books 201 created': posted('created'),
+    'POST /books 201 createdWithNames': posted('createdWithNames'),
+    'POST /books 400 validationFailed': raw('{"isbn": " ", "title": "Dune"}'),
+    'POST /books 400 invalidJson': raw('{"isbn":'),
+    'POST /books 400 notAnObject': raw('[]'),
+    'POST /books 401 unauthorized': posted('created', { env: token }),
+    'POST /books 405 methodNotAllowed': put('/books'),
+    'POST /books 409 isbnTaken': posted('isbnTaken'),
+    'POST /books 409 sameTitleAndAuthor': posted('sameTitleAndAuthor'),
+    'POST /books 413 tooLarge': raw(`{"title": "${'a'.repeat(19_980)}"}`),
+    'POST /books 415 unsupportedType': posted('created', { contentType: 'text/plain' }),
+    'POST /books 507 catalogueFull': posted('created', { env: { MAX_BOOKS: '3' } }),
+    'GET /books/{isbn} 200 book': get('/books/4-5-6'),
+    'GET /books/{isbn} 400 malformedPath': get('/books/%zz'),
+    'GET /books/{isbn} 404 unknownIsbn': get('/books/0-0-0'),
+    'GET /books/{isbn} 405 methodNotAllowed': put('/books/4-5-6'),
+    'DELETE /books/{isbn} 401 unauthorized': { method: 'DELETE', target: '/books/1-2-3', env: token },
+    'DELETE /books/{isbn} 405 methodNotAllowed': put('/books/4-5-6'),
+  };
+}
+
+describe('GET /openapi.json', () => {
+  let server: TestServer;
+  let served: Response;
+  let doc: JsonObject;
+
+  before(async () => {
+    server = await startServer();
+    served = await fetch(`${server.base}/openapi.json`);
+    doc = object(JSON.parse(await served.text()), 'the document');
+  });
+  after(() => server.close());
+
+  it('is an OpenAPI 3.1.0 document served as application/json', () => {
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'application/json');
+    assert.equal(doc.openapi, '3.1.0');
+    assert.deepEqual(doc.servers, [{ url: 'http://localhost:8080', description: 'A local run (make run).' }]);
+  });
+
+  it('documents exactly the routes of the router table', () => {
+    const documented = Object.entries(object(doc.paths, 'paths')).flatMap(([path, item]) =>
+      Object.keys(object(item, path))
+        .filter((key) => METHODS.includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const routed = server.app.routes.map((route) => `${route.method} ${route.path}`);
+    for (const operation of documented) assert.ok(routed.includes(operation), `${operation} is a route`);
+    for (const route of routed) assert.ok(documented.includes(route), `${route} is documented`);
+    assert.equal(documented.length, routed.length);
+  });
+
+  it('has a recipe for every example, and an example for every recipe', () => {
+    const documented = responseExamples(doc).map((example) => example.key).sort();
+    assert.deepEqual(documented, Object.keys(recipes(doc)).sort());
+  });
+
+  it('gives every example exactly as a fresh service with the fixture answers it', async (t) => {
+    const cook = recipes(doc);
+    for (const example of responseExamples(doc)) {
+      const recipe = cook[example.key];
+      if (recipe === undefined) continue; // reported by the test above
+      await t.test(example.key, async (t) => {
+        const fresh = await startServer(recipe.env);
+        t.after(() => fresh.close());
+        const headers: Record<string, string> = recipe.contentType ? { 'content-type': recipe.contentType } : {};
+        const answer = await call(fresh, recipe.method, recipe.target, headers, recipe.body);
+        assert.equal(answer.status, example.status);
+        assert.equal(answer.headers['content-type'], example.mediaType);
+        assert.deepEqual(JSON.parse(answer.text), example.value);
+        if (example.status === 201) {
+          // The Location is the book's self link, and reading it gives back the very same book.
+          const self = object(object(object(example.value, 'book')._links, '_links').self, 'self').href;
+          assert.equal(answer.headers.location, self);
+          const read = await call(fresh, 'GET', new URL(String(self)).pathname);
+          assert.deepEqual(JSON.parse(read.text), example.value);
+        }
+        if (example.status === 401) assert.equal(answer.headers['www-authenticate'], 'Bearer');
+        if (example.status === 405) assert.match(String(answer.headers.allow), /OPTIONS$/);
+      });
+    }
+  });
+
+  it('documents no HEAD or OPTIONS operation, and guards only the writes', () => {
+    for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
+      const operations = object(item, path);
+      assert.equal(operations.head, undefined);
+      assert.equal(operations.options, undefined);
+      for (const method of ['get', 'post', 'delete']) {
+        const operation = operations[method];
+        if (operation === undefined) continue;
+        const security = object(operation, method).security;
+        assert.deepEqual(security, method === 'get' ? undefined : [{ bearer: [] }, {}], `${method} ${path}`);
+      }
+    }
+  });
+});
