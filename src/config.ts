@@ -28,9 +28,14 @@ export class ConfigError extends Error {
     readonly setting: string,
     problem: string,
   ) {
-    super(`${setting} ${problem}`);
+    super(oneLine(`${setting} ${problem}`));
     this.name = 'ConfigError';
   }
+}
+
+/** Values quoted in a message (a seed title, a flag) may hold line breaks: escape every control character. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const SETTINGS = [
