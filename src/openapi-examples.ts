@@ -127,7 +127,7 @@ export const examples = {
       problem(
         { type: 'about:blank', title: 'Unsupported Media Type' },
         415,
-        'Content-Type must be application/json (or another JSON type such as application/*+json)',
+        'Content-Type must be application/json or another JSON type (type/subtype+json)',
         '/books',
       ),
     ),

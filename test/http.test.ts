@@ -34,6 +34,8 @@ describe('base URL from Host', () => {
       ['a b', 'Host is not a valid host[:port]'],
       ['host:99999', 'Host is not a valid host[:port]'],
       ['host:port', 'Host is not a valid host[:port]'],
+      ['a..b', 'Host is not a valid host[:port]'],
+      ['.example', 'Host is not a valid host[:port]'],
       ['"><script>', 'Host is not a valid host[:port]'],
     ];
     for (const [host, detail] of cases) {

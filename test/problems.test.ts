@@ -152,7 +152,7 @@ describe('POST errors', () => {
   });
 
   it('415 without a JSON content type', async () => {
-    const detail = 'Content-Type must be application/json (or another JSON type such as application/*+json)';
+    const detail = 'Content-Type must be application/json or another JSON type (type/subtype+json)';
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', 'json']) {
       const response = await postRaw(server, '{}', { 'content-type': type });
       await assertProblem(response, expectedProblem(415, 'Unsupported Media Type', detail, '/books'));

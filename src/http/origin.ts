@@ -11,8 +11,8 @@ export interface OriginOptions {
   readonly trustProxy: boolean;
 }
 
-// host[:port]: a registered name or IPv4 address, or a bracketed IPv6 address.
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]{0,252})?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+// host[:port]: dot-separated labels (a name or an IPv4 address), or a bracketed IPv6 address.
+const HOST = /^(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,126}\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
 const PROTO = /^https?$/i;
 const PORT = /^\d{1,5}$/;
 // A path prefix: slash-separated segments of unreserved characters, sub-delims, ':' '@' and escapes.

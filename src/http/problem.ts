@@ -58,7 +58,7 @@ export const problems = {
   invalidJson: () => new HttpProblem(400, 'Request body is not valid JSON'),
   notAnObject: () => new HttpProblem(400, 'Request body must be a JSON object'),
   unsupportedType: () =>
-    new HttpProblem(415, 'Content-Type must be application/json (or another JSON type such as application/*+json)'),
+    new HttpProblem(415, 'Content-Type must be application/json or another JSON type (type/subtype+json)'),
   encodedBody: () => new HttpProblem(415, 'Content-Encoding is not supported: send an unencoded application/json body'),
   tooLarge: () =>
     new HttpProblem(413, `Request body must not exceed ${BODY_LIMIT} bytes (16 KiB)`, { headers: { connection: 'close' } }),
