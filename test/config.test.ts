@@ -1,0 +1,352 @@
+/** DECISIONS B: every setting, its default, its env variable and flag, and every bad value. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type Config, ConfigError, loadConfig } from '../src/config.js';
+
+const DEFAULTS: Config = {
+  port: 8080,
+  host: undefined,
+  baseUrl: undefined,
+  trustProxy: false,
+  seedFile: undefined,
+  maxBooks: 100_000,
+  apiToken: undefined,
+  logLevel: 'info',
+  keepAliveTimeoutMs: 65_000,
+  shutdownTimeoutMs: 10_000,
+};
+
+const FLAGS =
+  '--port, --host, --base-url, --trust-proxy, --seed-file, --max-books, --api-token, --log-level, ' +
+  '--keep-alive-timeout-ms, --shutdown-timeout-ms';
+
+/** Asserts that `load` throws a ConfigError with exactly this setting and message. */
+function assertConfigError(load: () => unknown, setting: string, message: string): void {
+  assert.throws(load, (error: unknown) => {
+    assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`);
+    assert.deepEqual({ name: error.name, setting: error.setting, message: error.message }, { name: 'ConfigError', setting, message });
+    return true;
+  });
+}
+
+describe('loadConfig defaults', () => {
+  it('gives every default with an empty environment and no flags', () => {
+    assert.deepEqual(loadConfig({}), DEFAULTS);
+    assert.deepEqual(loadConfig({}, []), DEFAULTS);
+  });
+
+  it('ignores variables that are not settings, and lower-case names', () => {
+    assert.deepEqual(loadConfig({ PATH: '/bin', HOME: '/root', port: '1', NODE_ENV: 'production' }), DEFAULTS);
+  });
+
+  it('treats every empty environment value as unset', () => {
+    const empty = {
+      PORT: '',
+      HOST: '',
+      BASE_URL: '',
+      TRUST_PROXY: '',
+      SEED_FILE: '',
+      MAX_BOOKS: '',
+      API_TOKEN: '',
+      LOG_LEVEL: '',
+      KEEP_ALIVE_TIMEOUT_MS: '',
+      SHUTDOWN_TIMEOUT_MS: '',
+    };
+    assert.deepEqual(loadConfig(empty), DEFAULTS);
+  });
+
+  it('returns a frozen Config', () => {
+    const config = loadConfig({ PORT: '9000' });
+    assert.equal(Object.isFrozen(config), true);
+    assert.throws(() => {
+      (config as { port: number }).port = 1;
+    }, TypeError);
+    assert.equal(config.port, 9000);
+    assert.equal(Object.isFrozen(loadConfig({})), true);
+  });
+});
+
+describe('loadConfig from the environment', () => {
+  it('reads every setting', () => {
+    const env = {
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      BASE_URL: 'https://books.example.com/api',
+      TRUST_PROXY: 'true',
+      SEED_FILE: '/data/books.json',
+      MAX_BOOKS: '50',
+      API_TOKEN: 's3cret',
+      LOG_LEVEL: 'warn',
+      KEEP_ALIVE_TIMEOUT_MS: '70000',
+      SHUTDOWN_TIMEOUT_MS: '2500',
+    };
+    assert.deepEqual(loadConfig(env), {
+      port: 9000,
+      host: '127.0.0.1',
+      baseUrl: 'https://books.example.com/api',
+      trustProxy: true,
+      seedFile: '/data/books.json',
+      maxBooks: 50,
+      apiToken: 's3cret',
+      logLevel: 'warn',
+      keepAliveTimeoutMs: 70_000,
+      shutdownTimeoutMs: 2_500,
+    });
+  });
+
+  it('accepts the bounds of each integer setting', () => {
+    assert.deepEqual(loadConfig({ PORT: '0' }), { ...DEFAULTS, port: 0 });
+    assert.deepEqual(loadConfig({ PORT: '65535' }), { ...DEFAULTS, port: 65_535 });
+    assert.deepEqual(loadConfig({ MAX_BOOKS: '1' }), { ...DEFAULTS, maxBooks: 1 });
+    assert.deepEqual(loadConfig({ MAX_BOOKS: '10000000' }), { ...DEFAULTS, maxBooks: 10_000_000 });
+    assert.deepEqual(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '1' }), { ...DEFAULTS, keepAliveTimeoutMs: 1 });
+    assert.deepEqual(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2147483647' }), { ...DEFAULTS, shutdownTimeoutMs: 2_147_483_647 });
+  });
+
+  it('reads each spelling of true and false for TRUST_PROXY', () => {
+    for (const text of ['true', 'TRUE', 'True', '1', 'yes', 'YES']) {
+      assert.deepEqual(loadConfig({ TRUST_PROXY: text }), { ...DEFAULTS, trustProxy: true }, text);
+    }
+    for (const text of ['false', 'FALSE', '0', 'no', 'No']) {
+      assert.deepEqual(loadConfig({ TRUST_PROXY: text }), { ...DEFAULTS, trustProxy: false }, text);
+    }
+  });
+
+  it('reads every log level, in any case', () => {
+    for (const level of ['debug', 'info', 'warn', 'error', 'silent'] as const) {
+      assert.deepEqual(loadConfig({ LOG_LEVEL: level }), { ...DEFAULTS, logLevel: level });
+      assert.deepEqual(loadConfig({ LOG_LEVEL: level.toUpperCase() }), { ...DEFAULTS, logLevel: level });
+    }
+  });
+
+  it('keeps API_TOKEN exactly as given', () => {
+    assert.deepEqual(loadConfig({ API_TOKEN: ' a b ' }), { ...DEFAULTS, apiToken: ' a b ' });
+  });
+});
+
+describe('loadConfig from flags', () => {
+  it('reads every setting from `--name value`', () => {
+    const argv = [
+      '--port', '9000',
+      '--host', '::1',
+      '--base-url', 'http://localhost:3000/',
+      '--trust-proxy', 'true',
+      '--seed-file', 'x',
+      '--max-books', '7',
+      '--api-token', 'tok',
+      '--log-level', 'warn',
+      '--keep-alive-timeout-ms', '1000',
+      '--shutdown-timeout-ms', '500',
+    ];
+    assert.deepEqual(loadConfig({}, argv), {
+      port: 9000,
+      host: '::1',
+      baseUrl: 'http://localhost:3000',
+      trustProxy: true,
+      seedFile: 'x',
+      maxBooks: 7,
+      apiToken: 'tok',
+      logLevel: 'warn',
+      keepAliveTimeoutMs: 1000,
+      shutdownTimeoutMs: 500,
+    });
+  });
+
+  it('reads every setting from `--name=value`', () => {
+    const argv = [
+      '--port=9000',
+      '--host=0.0.0.0',
+      '--base-url=https://example.org/a/b',
+      '--trust-proxy=yes',
+      '--seed-file=/tmp/seed.json',
+      '--max-books=3',
+      '--api-token=a=b',
+      '--log-level=error',
+      '--keep-alive-timeout-ms=61000',
+      '--shutdown-timeout-ms=1',
+    ];
+    assert.deepEqual(loadConfig({}, argv), {
+      port: 9000,
+      host: '0.0.0.0',
+      baseUrl: 'https://example.org/a/b',
+      trustProxy: true,
+      seedFile: '/tmp/seed.json',
+      maxBooks: 3,
+      apiToken: 'a=b',
+      logLevel: 'error',
+      keepAliveTimeoutMs: 61_000,
+      shutdownTimeoutMs: 1,
+    });
+  });
+
+  it('lets a flag override the environment, setting by setting', () => {
+    const env = { PORT: '1000', LOG_LEVEL: 'debug', TRUST_PROXY: 'true', SEED_FILE: 'env.json', MAX_BOOKS: '10' };
+    assert.deepEqual(loadConfig(env, ['--port', '9000', '--log-level=warn', '--trust-proxy', 'false']), {
+      ...DEFAULTS,
+      port: 9000,
+      logLevel: 'warn',
+      trustProxy: false,
+      seedFile: 'env.json',
+      maxBooks: 10,
+    });
+  });
+
+  it('lets a good flag override a bad environment value', () => {
+    assert.deepEqual(loadConfig({ PORT: 'abc' }, ['--port', '0']), { ...DEFAULTS, port: 0 });
+  });
+
+  it('lets the last of a repeated flag win', () => {
+    assert.deepEqual(loadConfig({}, ['--port', '1', '--port=2']), { ...DEFAULTS, port: 2 });
+  });
+
+  it('takes the next argument as the value even when it starts with a dash', () => {
+    assert.deepEqual(loadConfig({}, ['--api-token', '-x-']), { ...DEFAULTS, apiToken: '-x-' });
+  });
+});
+
+describe('BASE_URL normalisation', () => {
+  const cases: [string, string][] = [
+    ['http://example.com', 'http://example.com'],
+    ['http://example.com/', 'http://example.com'],
+    ['https://example.com/api', 'https://example.com/api'],
+    ['https://example.com/api/', 'https://example.com/api'],
+    ['https://example.com/a/b//', 'https://example.com/a/b'],
+    ['HTTPS://Books.Example.COM:443/Api/', 'https://books.example.com/Api'],
+    ['http://example.com:8080/x', 'http://example.com:8080/x'],
+    ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['http://[::1]:3000/p/', 'http://[::1]:3000/p'],
+  ];
+  for (const [given, expected] of cases) {
+    it(`${given} → ${expected}`, () => {
+      assert.deepEqual(loadConfig({ BASE_URL: given }), { ...DEFAULTS, baseUrl: expected });
+      assert.deepEqual(loadConfig({}, [`--base-url=${given}`]), { ...DEFAULTS, baseUrl: expected });
+    });
+  }
+});
+
+describe('bad values stop loading with a ConfigError naming the setting', () => {
+  const cases: [Record<string, string>, string, string][] = [
+    [{ PORT: 'abc' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "70000"'],
+    [{ PORT: '65536' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "65536"'],
+    [{ PORT: '-1' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "-1"'],
+    [{ PORT: '1.5' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "1.5"'],
+    [{ PORT: ' 80' }, 'PORT', 'PORT must be an integer from 0 to 65535, got " 80"'],
+    [{ PORT: '1e3' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "1e3"'],
+    [{ PORT: '0x50' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "0x50"'],
+    [{ PORT: '99999999999' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "99999999999"'],
+    [{ MAX_BOOKS: '0' }, 'MAX_BOOKS', 'MAX_BOOKS must be an integer from 1 to 10000000, got "0"'],
+    [{ MAX_BOOKS: '10000001' }, 'MAX_BOOKS', 'MAX_BOOKS must be an integer from 1 to 10000000, got "10000001"'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "maybe"'],
+    [{ TRUST_PROXY: 'On' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "On"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"'],
+    [
+      { BASE_URL: 'ftp://x' },
+      'BASE_URL',
+      'BASE_URL must be an absolute http or https URL without query or fragment, got "ftp://x"',
+    ],
+    [
+      { BASE_URL: 'not a url' },
+      'BASE_URL',
+      'BASE_URL must be an absolute http or https URL without query or fragment, got "not a url"',
+    ],
+    [
+      { BASE_URL: '/api' },
+      'BASE_URL',
+      'BASE_URL must be an absolute http or https URL without query or fragment, got "/api"',
+    ],
+    [
+      { BASE_URL: 'https://example.com/api?x=1' },
+      'BASE_URL',
+      'BASE_URL must be an absolute http or https URL without query or fragment, got "https://example.com/api?x=1"',
+    ],
+    [
+      { BASE_URL: 'https://example.com/#top' },
+      'BASE_URL',
+      'BASE_URL must be an absolute http or https URL without query or fragment, got "https://example.com/#top"',
+    ],
+    [
+      { BASE_URL: 'https://user:pw@example.com' },
+      'BASE_URL',
+      'BASE_URL must be an absolute http or https URL without query or fragment, got "https://user:pw@example.com"',
+    ],
+    [
+      { KEEP_ALIVE_TIMEOUT_MS: '0' },
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'KEEP_ALIVE_TIMEOUT_MS must be an integer from 1 to 2147483647, got "0"',
+    ],
+    [
+      { KEEP_ALIVE_TIMEOUT_MS: '2147483648' },
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'KEEP_ALIVE_TIMEOUT_MS must be an integer from 1 to 2147483647, got "2147483648"',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT_MS: 'x' },
+      'SHUTDOWN_TIMEOUT_MS',
+      'SHUTDOWN_TIMEOUT_MS must be an integer from 1 to 2147483647, got "x"',
+    ],
+    [{ API_TOKEN: '   ' }, 'API_TOKEN', 'API_TOKEN must not be blank; leave it unset to disable the token'],
+    [{ API_TOKEN: '\t\n' }, 'API_TOKEN', 'API_TOKEN must not be blank; leave it unset to disable the token'],
+  ];
+  for (const [env, setting, message] of cases) {
+    it(`${JSON.stringify(env)} → ${message}`, () => {
+      assertConfigError(() => loadConfig(env), setting, message);
+    });
+  }
+
+  it('checks flag values the same way', () => {
+    assertConfigError(() => loadConfig({}, ['--port', 'abc']), 'PORT', 'PORT must be an integer from 0 to 65535, got "abc"');
+    assertConfigError(() => loadConfig({}, ['--port=70000']), 'PORT', 'PORT must be an integer from 0 to 65535, got "70000"');
+    assertConfigError(() => loadConfig({}, ['--port=']), 'PORT', 'PORT must be an integer from 0 to 65535, got ""');
+    assertConfigError(
+      () => loadConfig({}, ['--trust-proxy', 'maybe']),
+      'TRUST_PROXY',
+      'TRUST_PROXY must be true or false, got "maybe"',
+    );
+    assertConfigError(
+      () => loadConfig({}, ['--api-token=  ']),
+      'API_TOKEN',
+      'API_TOKEN must not be blank; leave it unset to disable the token',
+    );
+  });
+
+  it('checks a bad environment value even when other flags are given', () => {
+    assertConfigError(
+      () => loadConfig({ MAX_BOOKS: '0' }, ['--port', '1']),
+      'MAX_BOOKS',
+      'MAX_BOOKS must be an integer from 1 to 10000000, got "0"',
+    );
+  });
+
+  it('rejects an unknown flag, naming it and listing the known ones', () => {
+    assertConfigError(() => loadConfig({}, ['--nope']), '--nope', `--nope is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(() => loadConfig({}, ['--nope=1']), '--nope=1', `--nope=1 is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(() => loadConfig({}, ['--PORT', '1']), '--PORT', `--PORT is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(() => loadConfig({}, ['-p', '1']), '-p', `-p is not a known flag; the flags are ${FLAGS}`);
+  });
+
+  it('rejects a positional argument as an unknown flag', () => {
+    assertConfigError(() => loadConfig({}, ['9000']), '9000', `9000 is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(() => loadConfig({}, ['--port', '1', '2']), '2', `2 is not a known flag; the flags are ${FLAGS}`);
+  });
+
+  it('rejects a flag without a value', () => {
+    assertConfigError(() => loadConfig({}, ['--port']), 'PORT', 'PORT needs a value: --port <value>');
+    assertConfigError(() => loadConfig({}, ['--host', 'h', '--seed-file']), 'SEED_FILE', 'SEED_FILE needs a value: --seed-file <value>');
+    assertConfigError(
+      () => loadConfig({}, ['--shutdown-timeout-ms']),
+      'SHUTDOWN_TIMEOUT_MS',
+      'SHUTDOWN_TIMEOUT_MS needs a value: --shutdown-timeout-ms <value>',
+    );
+  });
+
+  it('keeps the message to one line when the unknown argument holds a line break (DECISIONS B: "one line")', () => {
+    // Start-up prints `invalid configuration: <message>`; a raw line break would split it in two.
+    assertConfigError(
+      () => loadConfig({}, ['--no\npe']),
+      '--no\npe',
+      `--no\\u000ape is not a known flag; the flags are ${FLAGS}`,
+    );
+    assertConfigError(() => loadConfig({}, ['a\tb\u2028']), 'a\tb\u2028', `a\\u0009b\\u2028 is not a known flag; the flags are ${FLAGS}`);
+  });
+});
