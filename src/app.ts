@@ -54,7 +54,13 @@ export function createApp({ config, store, logger }: AppDeps): App {
   let closing = false;
 
   function dispatch(req: IncomingMessage, path: string, queryText: string, requestId: string): Reply | Promise<Reply> {
-    const base = baseUrlOf(req.headers, origin);
+    // node reads a request line without a version as HTTP/0.9; that is no request for this service.
+    if (req.httpVersionMajor !== 1) throw problems.badRequest('The request line must name HTTP/1.0 or HTTP/1.1');
+    // node answers 100-continue itself and passes any other expectation here (checkExpectation).
+    if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue') {
+      throw problems.expectationFailed();
+    }
+    const base = baseUrlOf(req, origin);
     const query = parseQuery(queryText);
     const method = req.method ?? 'GET';
     const match = router.match(method, path);

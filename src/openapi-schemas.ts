@@ -31,7 +31,10 @@ const schemas: Record<string, Json> = {
       'Unknown fields, _links included, are ignored, so a Book read from the service can be posted back.',
     required: ['isbn', 'title'],
     properties: {
-      isbn: withText('Identifies the book; addresses it as /books/{isbn}.', MAX_LENGTH.isbn),
+      isbn: {
+        ...withText('Identifies the book; addresses it as /books/{isbn}. Not "." or "..", which clients resolve away.', MAX_LENGTH.isbn),
+        not: { enum: ['.', '..'] },
+      },
       title: withText('The title.', MAX_LENGTH.title),
       author: optionalText('Full name (version 1 of the Book): first name, a space, last name.', MAX_LENGTH.author),
       authorFirstName: optionalText('Given name (version 2 of the Book).', MAX_LENGTH.authorFirstName),

@@ -2,11 +2,11 @@
  * The HTTP server around the app: timeouts for life behind a proxy and against slow clients,
  * problem+json answers to requests node's parser rejects, and a graceful shutdown.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { App } from './app.js';
-import { HttpProblem, PROBLEM_TYPE, problems } from './http/problem.js';
+import { PROBLEM_TYPE, problems } from './http/problem.js';
 import type { Logger } from './log.js';
 
 export interface ServerOptions {
@@ -36,6 +36,8 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
     app.handle,
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
+  // Without this listener node answers an unknown Expect with a bare 417; the app answers a problem.
+  server.on('checkExpectation', app.handle);
   return server;
 }
 
@@ -43,15 +45,21 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   logger.info('rejected by the HTTP parser', { status, code: error.code });
-  // Nothing can be written to a socket that is gone, or after a response has started on it.
-  const current = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const problem: HttpProblem = problems.malformed(status);
+  // Junk pipelined behind a complete request: that request is still owed its own answer (a POST
+  // may already be stored), so let it finish, then close instead of answering the junk.
+  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (current && (current.headersSent || current.req.complete)) {
+    if (current.writableFinished) socket.destroySoon();
+    else current.once('finish', () => socket.destroySoon());
+    return;
+  }
+  const problem = problems.malformed(status);
   const body = problem.render();
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${problem.title}\r\n` +
       `Content-Type: ${PROBLEM_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -59,6 +67,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger:
       'Connection: close\r\n\r\n' +
       body,
   );
+  // Not end(): node's server allows half-open sockets, and a client that never closes its side
+  // would keep this one, and a graceful shutdown, waiting. Close once the answer is written.
+  socket.destroySoon();
 }
 
 /**

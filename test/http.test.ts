@@ -46,6 +46,35 @@ describe('base URL from Host', () => {
   });
 });
 
+describe('request-level checks', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer()));
+  after(() => server.close());
+
+  it('400 for two Host headers (RFC 9112 section 3.2)', async () => {
+    const response = await send({ port: server.port, path: '/books', headers: { host: ['a.example', 'b.example'] } });
+    assert.deepEqual(JSON.parse(response.body), {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request has more than one Host header',
+      instance: '/books',
+    });
+  });
+
+  it('417 problem for an expectation other than 100-continue', async () => {
+    const response = await send({ port: server.port, path: '/books', headers: { expect: 'magic' } });
+    assert.equal(response.headers['content-type'], 'application/problem+json');
+    assert.deepEqual(JSON.parse(response.body), {
+      type: 'about:blank',
+      title: 'Expectation Failed',
+      status: 417,
+      detail: 'The only expectation supported is Expect: 100-continue',
+      instance: '/books',
+    });
+  });
+});
+
 describe('BASE_URL', () => {
   let server: TestServer;
   before(async () => (server = await startServer({ BASE_URL: 'https://api.example.com/catalogue/' })));

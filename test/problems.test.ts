@@ -122,6 +122,8 @@ describe('POST errors', () => {
       [{ isbn: 'x', title: 'T', author: 'A'.repeat(257) }, '#/author', 'author must be at most 256 characters'],
       [{ isbn: 'x', title: 'T', author: 'A B', authorLastName: 'L'.repeat(257) }, '#/authorLastName', 'authorLastName must be at most 256 characters'],
       [{ isbn: 'x\ud800', title: 'T', author: 'A B' }, '#/isbn', 'isbn must be well-formed Unicode text'],
+      [{ isbn: '.', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
+      [{ isbn: '..', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
     ];
     for (const [body, pointer, detail] of cases) {
       const response = await postRaw(server, JSON.stringify(body));

@@ -28,7 +28,10 @@ type Body = Readonly<Record<string, unknown>>;
 /** `body` is a parsed JSON object; unknown fields (`_links` among them) are ignored. */
 export function validateBook(body: Body): Validation {
   const errors: FieldError[] = [];
-  const isbn = checkString(body, 'isbn', errors, true);
+  let isbn = checkString(body, 'isbn', errors, true);
+  // Clients resolve the path segments "." and ".." (even as %2E) away, so such an isbn's own
+  // link could never reach it.
+  if (isbn === '.' || isbn === '..') isbn = failed(errors, 'isbn', 'must not be "." or ".."');
   const title = checkString(body, 'title', errors, true);
   const before = errors.length;
   const author = checkString(body, 'author', errors, false);

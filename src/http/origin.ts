@@ -3,7 +3,7 @@
  * the proxy forwarded; else `http://` and the Host header. Every piece is checked before it can
  * reach a link, and a malformed one is a 400.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { problems } from './problem.js';
 
 export interface OriginOptions {
@@ -19,7 +19,10 @@ const PORT = /^\d{1,5}$/;
 const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)*$/;
 
 /** The base URL for a request, without a trailing slash; throws a 400 HttpProblem. */
-export function baseUrlOf(headers: IncomingHttpHeaders, options: OriginOptions): string {
+export function baseUrlOf(req: IncomingMessage, options: OriginOptions): string {
+  const headers = req.headers;
+  // node keeps only the first of repeated Host headers; RFC 9112 section 3.2 makes that a 400.
+  if (hostCount(req.rawHeaders) > 1) throw problems.badRequest('The request has more than one Host header');
   if (options.baseUrl !== undefined) {
     // The Host header is still checked when present: a malformed one is a bad request anyway.
     if (headers.host !== undefined) checkHost(headers.host, 'Host');
@@ -29,6 +32,16 @@ export function baseUrlOf(headers: IncomingHttpHeaders, options: OriginOptions):
   if (host === undefined || host === '') throw problems.badRequest('The request has no Host header');
   checkHost(host, 'Host');
   return options.trustProxy ? forwardedBase(headers, host) : `http://${host}`;
+}
+
+/** Counts Host headers in node's raw list of alternating names and values. */
+function hostCount(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+  }
+  return count;
 }
 
 function checkHost(value: string, name: string): string {

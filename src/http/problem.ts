@@ -70,6 +70,7 @@ export const problems = {
   methodNotAllowed: (method: string, allow: string) =>
     new HttpProblem(405, `Method ${method} is not allowed here; allowed: ${allow}`, { headers: { allow } }),
   badRequest: (detail: string) => new HttpProblem(400, detail),
+  expectationFailed: () => new HttpProblem(417, 'The only expectation supported is Expect: 100-continue'),
   invalidParameters: (errors: readonly ParameterError[]) =>
     new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
   internal: () => new HttpProblem(500, 'The server could not complete the request; the error has been logged.'),

@@ -12,7 +12,7 @@ export interface RawRequest {
   readonly method?: string;
   readonly path: string;
   /** `null` as a header value leaves the header out, Host included. */
-  readonly headers?: Readonly<Record<string, string | null>>;
+  readonly headers?: Readonly<Record<string, string | string[] | null>>;
   readonly body?: string | Buffer;
 }
 
