@@ -16,10 +16,9 @@ import type { Handler, RequestContext } from './http/context.js';
 import { baseUrlOf } from './http/origin.js';
 import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.js';
 import { parseQuery, parseTarget, requestIdOf } from './http/request.js';
-import { JSON_TYPE, type Reply, send } from './http/respond.js';
+import { JSON_TYPE, type Reply, Representation, send } from './http/respond.js';
 import { type Route, Router } from './http/router.js';
 import type { Logger } from './log.js';
-import { openApiDocument } from './openapi.js';
 
 export interface AppDeps {
   readonly config: Config;
@@ -35,21 +34,21 @@ export interface App {
 }
 
 export function createApp({ config, store, logger }: AppDeps): App {
-  const books = bookHandlers(store, logger);
+  const books = bookHandlers(store, logger, bearerGuard(config.apiToken));
   // Constant bodies are serialised once, not per request.
-  const health: Reply = { status: 200, body: JSON.stringify({ status: 'UP' }), contentType: JSON_TYPE };
-  const openapi: Reply = { status: 200, body: JSON.stringify(openApiDocument()), contentType: JSON_TYPE };
+  const health: Reply = { status: 200, body: new Representation(JSON.stringify({ status: 'UP' }), JSON_TYPE) };
+  let openapi: Reply | undefined;
   const routes: readonly Route<Handler>[] = [
     { method: 'GET', path: '/', handler: (request) => ({ status: 200, body: renderRoot(request.base) }) },
     { method: 'GET', path: '/health', handler: () => health },
-    { method: 'GET', path: '/openapi.json', handler: () => openapi },
+    // Loaded on first use: no client but a developer asks for it, and start-up stays quick.
+    { method: 'GET', path: '/openapi.json', handler: () => (openapi ??= openApiReply()) },
     { method: 'GET', path: '/books', handler: books.list },
     { method: 'POST', path: '/books', handler: books.create },
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
   ];
   const router = new Router(routes);
-  const guard = bearerGuard(config.apiToken);
   const origin = { baseUrl: config.baseUrl, trustProxy: config.trustProxy };
   let closing = false;
 
@@ -72,14 +71,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
       case 'options':
         return { status: 204, headers: { allow: match.allow } };
       case 'found': {
-        const context: RequestContext = {
-          req,
-          params: match.params,
-          query,
-          base,
-          requestId,
-          authorize: () => guard(req.headers),
-        };
+        const context: RequestContext = { req, params: match.params, query, base, requestId };
         return match.handler(context);
       }
     }
@@ -121,4 +113,10 @@ export function createApp({ config, store, logger }: AppDeps): App {
       closing = true;
     },
   };
+}
+
+function openApiReply(): Reply {
+  // A synchronous require, so that the answer never waits on I/O while the client waits.
+  const { openApiDocument } = require('./openapi.js') as typeof import('./openapi.js');
+  return { status: 200, body: new Representation(JSON.stringify(openApiDocument()), JSON_TYPE) };
 }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -15,7 +15,7 @@ interface PostmanItem {
   request: { method: string; url: { raw: string }; body?: { raw: string } };
 }
 
-const COLLECTION = fileURLToPath(new URL('../../../shared/compat/original-service.postman_collection.json', import.meta.url));
+const COLLECTION = join(__dirname, '../../../shared/compat/original-service.postman_collection.json');
 const CHANGED_ON_PURPOSE: Record<string, number> = { POST: 201, DELETE: 204 };
 
 describe('the original Postman collection', { skip: existsSync(COLLECTION) ? false : `not found: ${COLLECTION}` }, () => {

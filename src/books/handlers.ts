@@ -5,10 +5,13 @@
 import { addBook } from './catalogue.js';
 import { pageOf, parseListing } from './listing.js';
 import type { BookStore } from './store.js';
+import type { BookFields } from './book.js';
 import { bookHref, renderBook, renderCollection } from '../hal.js';
+import type { Guard } from '../http/auth.js';
+import type { Handler } from '../http/context.js';
 import { problems, rejectionProblem } from '../http/problem.js';
 import { readJsonObject } from '../http/request.js';
-import type { Handler } from '../http/context.js';
+import { Representation } from '../http/respond.js';
 import type { Logger } from '../log.js';
 
 export interface BookHandlers {
@@ -18,7 +21,8 @@ export interface BookHandlers {
   readonly remove: Handler;
 }
 
-export function bookHandlers(store: BookStore, logger: Logger): BookHandlers {
+export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard): BookHandlers {
+  const rendered = new RenderedBooks(1024);
   return {
     /** Filter = query parameter: `title` narrows the collection; paging and sort shape it. */
     list(request) {
@@ -37,11 +41,11 @@ export function bookHandlers(store: BookStore, logger: Logger): BookHandlers {
       const isbn = request.params.isbn as string;
       const book = store.get(isbn);
       if (!book) throw problems.bookNotFound(isbn);
-      return { status: 200, body: renderBook(book, request.base) };
+      return { status: 200, body: rendered.get(book, request.base) };
     },
 
     async create(request) {
-      request.authorize();
+      authorize(request.req.headers);
       const body = await readJsonObject(request.req);
       const result = addBook(store, body);
       if ('rejected' in result) throw rejectionProblem(result.rejected);
@@ -54,10 +58,31 @@ export function bookHandlers(store: BookStore, logger: Logger): BookHandlers {
 
     /** SPEC rule 2: deleting a missing book is no error, but it is worth a warning. */
     remove(request) {
-      request.authorize();
+      authorize(request.req.headers);
       const isbn = request.params.isbn as string;
       if (!store.remove(isbn)) logger.warn('delete of a book that does not exist', { isbn, requestId: request.requestId });
       return { status: 204 };
     },
   };
+}
+
+/**
+ * The last books rendered, with their bytes and ETag. A stored record never changes (a re-added
+ * book is a new record), so an entry stays right for as long as its record is the stored one;
+ * the bound keeps memory flat however many books are read.
+ */
+class RenderedBooks {
+  private readonly entries = new Map<BookFields, { readonly base: string; readonly body: Representation }>();
+
+  constructor(private readonly limit: number) {}
+
+  get(book: BookFields, base: string): Representation {
+    const entry = this.entries.get(book);
+    if (entry?.base === base) return entry.body;
+    const body = new Representation(renderBook(book, base));
+    if (entry) this.entries.delete(book);
+    else if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as BookFields);
+    this.entries.set(book, { base, body });
+    return body;
+  }
 }

@@ -58,16 +58,23 @@ class StoredBook implements BookFields {
   }
 }
 
-// Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a fixed
-// locale keeps the order the same on every machine.
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byId = StoredBook.byId;
-const KEY_COMPARE: Record<SortKey, (a: StoredBook, b: StoredBook) => number> = {
-  title: (a, b) => collator.compare(a.title, b.title),
-  isbn: (a, b) => collator.compare(a.isbn, b.isbn),
-  author: (a, b) =>
-    collator.compare(a.authorLastName, b.authorLastName) || collator.compare(a.authorFirstName, b.authorFirstName),
-};
+let keyCompare: Record<SortKey, (a: StoredBook, b: StoredBook) => number> | undefined;
+
+/** The comparators of the sort keys, made on first use: a collator takes milliseconds to create. */
+function compareKeys(key: SortKey): (a: StoredBook, b: StoredBook) => number {
+  if (!keyCompare) {
+    // Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a
+    // fixed locale keeps the order the same on every machine.
+    const { compare } = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    keyCompare = {
+      title: (a, b) => compare(a.title, b.title),
+      isbn: (a, b) => compare(a.isbn, b.isbn),
+      author: (a, b) => compare(a.authorLastName, b.authorLastName) || compare(a.authorFirstName, b.authorFirstName),
+    };
+  }
+  return keyCompare[key];
+}
 
 export class MemoryBookStore implements BookStore {
   private readonly byIsbn = new Map<string, StoredBook>();
@@ -142,6 +149,6 @@ export class MemoryBookStore implements BookStore {
 
 /** Ties keep insertion order in both directions, so a descending order is not a reversed one. */
 function compareFor(sort: SortOrder): (a: StoredBook, b: StoredBook) => number {
-  const compareKeys = KEY_COMPARE[sort.key];
-  return sort.descending ? (a, b) => compareKeys(b, a) || byId(a, b) : (a, b) => compareKeys(a, b) || byId(a, b);
+  const compare = compareKeys(sort.key);
+  return sort.descending ? (a, b) => compare(b, a) || byId(a, b) : (a, b) => compare(a, b) || byId(a, b);
 }

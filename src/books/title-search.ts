@@ -1,14 +1,20 @@
 /**
  * Case-insensitive title search without lower-casing every title per request. The lower-cased
  * titles are joined into one string, once, and each search is a few `indexOf` calls over it,
- * which V8 runs as a fast native scan. Any write marks the index stale; the next search rebuilds
- * it in one pass.
+ * which V8 runs as a native scan. Any write marks the index stale; the next search rebuilds it
+ * in one pass.
  */
 const SEPARATOR = '\n';
+/**
+ * V8 scans for a pattern of up to six characters by jumping between occurrences of its first
+ * character (memchr); a longer pattern takes a general algorithm that is many times slower on
+ * a catalogue-sized string. So the scan looks for a short probe and checks the rest in place.
+ */
+const PROBE_LENGTH = 6;
 
 export class TitleSearch<T extends { readonly title: string }> {
   private haystack = '';
-  private starts: number[] = [];
+  private starts = new Int32Array(0);
   private items: readonly T[] = [];
   private stale = true;
 
@@ -23,28 +29,30 @@ export class TitleSearch<T extends { readonly title: string }> {
   find(text: string): T[] {
     if (this.stale) this.rebuild();
     const needle = text.toLowerCase();
+    const probe = needle.slice(0, PROBE_LENGTH);
     const { haystack, starts, items } = this;
     const found: T[] = [];
     let from = 0;
     for (;;) {
-      const at = haystack.indexOf(needle, from);
+      const at = haystack.indexOf(probe, from);
       if (at < 0) return found;
       const index = this.owner(at);
       const end = index + 1 < starts.length ? (starts[index + 1] as number) - SEPARATOR.length : haystack.length;
-      if (at + needle.length <= end) {
+      if (at + needle.length <= end && (probe === needle || haystack.startsWith(needle, at))) {
         found.push(items[index] as T);
         from = end + SEPARATOR.length; // one hit per title is enough
       } else {
-        // The hit runs over a separator (titles may hold one too): look again one place on.
+        // No match here, or one that runs over a separator (titles may hold one too): look on.
         from = at + 1;
       }
     }
   }
 
   private rebuild(): void {
-    this.items = this.load().slice();
+    // The loaded list changes only by writes, and every write marks this index stale first.
+    this.items = this.load();
     const lowered = this.items.map((item) => item.title.toLowerCase());
-    this.starts = new Array<number>(lowered.length);
+    this.starts = new Int32Array(lowered.length);
     let offset = 0;
     for (let i = 0; i < lowered.length; i++) {
       this.starts[i] = offset;

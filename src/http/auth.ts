@@ -9,8 +9,11 @@ import { problems } from './problem.js';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
+/** Throws a 401 HttpProblem unless the headers carry the token (when one is set). */
+export type Guard = (headers: IncomingHttpHeaders) => void;
+
 /** A check for write requests; with no token configured, every request passes. */
-export function bearerGuard(token: string | undefined): (headers: IncomingHttpHeaders) => void {
+export function bearerGuard(token: string | undefined): Guard {
   if (token === undefined) return () => {};
   const expected = digest(token);
   return (headers) => {

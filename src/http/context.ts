@@ -10,8 +10,6 @@ export interface RequestContext {
   /** `{base_url}` for links, already checked. */
   readonly base: string;
   readonly requestId: string;
-  /** Throws a 401 HttpProblem unless the request carries the API token (when one is set). */
-  authorize(): void;
 }
 
 export type Handler = (request: RequestContext) => Reply | Promise<Reply>;

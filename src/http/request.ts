@@ -26,10 +26,12 @@ export function parseTarget(url: string): Target {
   return mark < 0 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
 }
 
+const NO_PARAMETERS: ReadonlyMap<string, string> = new Map();
+
 /** The first value of each query parameter, decoded (`+` is a space, as in HTML forms). */
 export function parseQuery(query: string): ReadonlyMap<string, string> {
+  if (query === '') return NO_PARAMETERS;
   const params = new Map<string, string>();
-  if (query === '') return params;
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');

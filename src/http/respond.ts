@@ -8,11 +8,33 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 export const HAL_TYPE = 'application/hal+json';
 export const JSON_TYPE = 'application/json';
 
+/**
+ * A serialised body: its bytes, encoded once, and its ETag, hashed at most once. A handler
+ * that answers the same bytes again (a cached book) hands back the same object and pays neither.
+ */
+export class Representation {
+  readonly bytes: Buffer;
+  #etag: string | undefined;
+
+  constructor(
+    json: string,
+    readonly contentType: string = HAL_TYPE,
+  ) {
+    this.bytes = Buffer.from(json);
+  }
+
+  /** A strong validator from the body bytes: SHA-1 is cheap at these sizes and never collides by chance. */
+  get etag(): string {
+    this.#etag ??= `"${createHash('sha1').update(this.bytes).digest('base64url')}"`;
+    return this.#etag;
+  }
+}
+
 /** What a handler answers; handlers never touch `res`. */
 export interface Reply {
   readonly status: number;
-  /** Serialised JSON. */
-  readonly body?: string;
+  /** Serialised JSON (HAL unless `contentType` says otherwise), or a representation made earlier. */
+  readonly body?: string | Representation;
   readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -25,33 +47,31 @@ export interface ReplyContext {
 
 /** Writes `reply` and returns the status actually sent (a 200 may become a 304). */
 export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, context: ReplyContext): number {
-  const headers: OutgoingHttpHeaders = { 'x-request-id': context.requestId, ...reply.headers };
+  const headers: OutgoingHttpHeaders = { 'x-request-id': context.requestId };
+  if (reply.headers) Object.assign(headers, reply.headers);
   if (context.closing) headers.connection = 'close';
-  let status = reply.status;
-  let body: Buffer | undefined;
+  const { body } = reply;
+  if (body === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return reply.status;
+  }
 
-  if (reply.body !== undefined) {
-    body = Buffer.from(reply.body);
-    headers['content-type'] = reply.contentType ?? HAL_TYPE;
-    headers['content-length'] = body.length;
-    if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
-      const etag = entityTag(body);
-      headers.etag = etag;
-      if (noneMatch(req.headers['if-none-match'], etag)) {
-        status = 304;
-        delete headers['content-type'];
-        delete headers['content-length'];
-      }
+  const representation = typeof body === 'string' ? new Representation(body, reply.contentType) : body;
+  const readOnly = req.method === 'GET' || req.method === 'HEAD';
+  if (reply.status === 200 && readOnly) {
+    headers.etag = representation.etag;
+    if (noneMatch(req.headers['if-none-match'], representation.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return 304;
     }
   }
-  res.writeHead(status, headers);
-  res.end(status === 304 || status === 204 || req.method === 'HEAD' ? undefined : body);
-  return status;
-}
-
-/** A strong validator from the body bytes: a SHA-1 is cheap at these sizes and never collides by chance. */
-function entityTag(body: Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  headers['content-type'] = representation.contentType;
+  headers['content-length'] = representation.bytes.length;
+  res.writeHead(reply.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : representation.bytes);
+  return reply.status;
 }
 
 /** RFC 9110 section 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored). */

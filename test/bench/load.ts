@@ -7,7 +7,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** What a client sends in one scenario. */
 export interface Load {
@@ -147,7 +146,7 @@ function runWrk(load: Load, options: LoadOptions): Promise<LoadResult> {
   return collect('wrk', args).finally(() => rmSync(script, { force: true }));
 }
 
-const LOADGEN = fileURLToPath(new URL('./loadgen.js', import.meta.url));
+const LOADGEN = join(__dirname, 'loadgen.js');
 
 function runNode(load: Load, options: LoadOptions): Promise<LoadResult> {
   return collect(process.execPath, [LOADGEN, JSON.stringify({ load, ...options })]);

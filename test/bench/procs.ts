@@ -9,10 +9,10 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-export const SERVICE = fileURLToPath(new URL('../../src/main.js', import.meta.url));
-export const BASELINE = fileURLToPath(new URL('./baseline.js', import.meta.url));
+export const SERVICE = join(__dirname, '../../src/main.js');
+export const BASELINE = join(__dirname, 'baseline.js');
 export const PROBE_PATH = '/books/4-5-6';
 
 export interface Reply {

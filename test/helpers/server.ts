@@ -4,7 +4,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createApp, type App } from '../../src/app.js';
 import { seedStore } from '../../src/books/seed.js';
 import { MemoryBookStore } from '../../src/books/store.js';
@@ -53,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
 }
 
-export const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+export const MAIN = join(__dirname, '../../src/main.js');
 
 export interface SpawnedService {
   readonly child: ChildProcessWithoutNullStreams;
