@@ -6,14 +6,13 @@
  *                                                        ↘ HttpProblem ↗
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { bookHandlers } from './books/handlers.js';
 import type { BookStore } from './books/store.js';
 import type { Config } from './config.js';
 import { renderRoot } from './hal.js';
 import { bearerGuard } from './http/auth.js';
 import type { Handler, RequestContext } from './http/context.js';
-import { baseUrlOf } from './http/origin.js';
+import { originOf } from './http/origin.js';
 import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.js';
 import { parseQuery, parseTarget, requestIdOf } from './http/request.js';
 import { JSON_TYPE, type Reply, Representation, send } from './http/respond.js';
@@ -49,7 +48,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
   ];
   const router = new Router(routes);
-  const origin = { baseUrl: config.baseUrl, trustProxy: config.trustProxy };
+  const origin = originOf({ baseUrl: config.baseUrl, trustProxy: config.trustProxy });
   let closing = false;
 
   function dispatch(req: IncomingMessage, path: string, queryText: string, requestId: string): Reply | Promise<Reply> {
@@ -59,7 +58,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
     if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue') {
       throw problems.expectationFailed();
     }
-    const base = baseUrlOf(req, origin);
+    const base = origin(req);
     const query = parseQuery(queryText);
     const method = req.method ?? 'GET';
     const match = router.match(method, path);
@@ -77,33 +76,39 @@ export function createApp({ config, store, logger }: AppDeps): App {
     }
   }
 
+  /** Writes the reply and its access line. */
+  function finish(req: IncomingMessage, res: ServerResponse, reply: Reply, path: string, requestId: string, started: bigint): void {
+    const status = send(req, res, reply, { requestId, closing });
+    const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e3) / 1e3;
+    logger.access({ method: req.method ?? '', path, status, durationMs, requestId });
+  }
+
+  /** Whatever went wrong, as a problem reply; what was not an HttpProblem is logged first. */
+  function problemReply(error: unknown, path: string, requestId: string): Reply {
+    if (!(error instanceof HttpProblem)) {
+      logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
+    }
+    const problem = toProblem(error);
+    return { status: problem.status, body: problem.render(path), contentType: PROBLEM_TYPE, headers: problem.options.headers };
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const started = performance.now();
+    const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers);
     const { path, query } = parseTarget(req.url ?? '/');
-
-    const finish = (reply: Reply): void => {
-      const status = send(req, res, reply, { requestId, closing });
-      if (logger.enabled('info')) {
-        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-        logger.info('request', { method: req.method, path, status, durationMs, requestId });
-      }
-    };
-    const fail = (error: unknown): void => {
-      const problem = toProblem(error);
-      if (!(error instanceof HttpProblem)) {
-        logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
-      }
-      finish({ status: problem.status, body: problem.render(path), contentType: PROBLEM_TYPE, headers: problem.options.headers });
-    };
-
+    let reply: Reply | Promise<Reply>;
     try {
-      const reply = dispatch(req, path, query, requestId);
-      if (reply instanceof Promise) reply.then(finish, fail);
-      else finish(reply);
+      reply = dispatch(req, path, query, requestId);
     } catch (error) {
-      fail(error);
+      reply = problemReply(error, path, requestId);
     }
+    // Only a handler that reads a body answers later; the others are written in this turn.
+    if (reply instanceof Promise) {
+      reply.then(
+        (done) => finish(req, res, done, path, requestId, started),
+        (error: unknown) => finish(req, res, problemReply(error, path, requestId), path, requestId, started),
+      );
+    } else finish(req, res, reply, path, requestId, started);
   }
 
   return {

@@ -1,19 +1,29 @@
 /**
- * JSON-lines logger. Lines are buffered and written once per turn of the event loop, so that a
+ * JSON-lines logger. Lines are buffered and written together, after a short wait, so that a
  * busy server makes one write for many access lines instead of one each; `flush()` writes what
- * is pending at once (the entry point calls it before exiting).
+ * is pending at once (the entry point calls it on exit).
  */
 import type { LogLevel } from './config.js';
 
 export type LogFields = Readonly<Record<string, unknown>>;
+
+/** The access line of one request (DECISIONS E). */
+export interface AccessLine {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly durationMs: number;
+  /** Already restricted to characters that need no escaping in JSON. */
+  readonly requestId: string;
+}
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
-  /** Whether a line of this level would be written; lets callers skip building fields. */
-  enabled(level: Exclude<LogLevel, 'silent'>): boolean;
+  /** The per-request line, at info level; formatted without building an object first. */
+  access(line: AccessLine): void;
   flush(): void;
 }
 
@@ -21,9 +31,19 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 /** Past this many pending characters the buffer is written without waiting for the loop. */
 const HIGH_WATER = 64 * 1024;
 
+export interface LoggerOptions {
+  /**
+   * How long a line may wait for others to share its write; 0 means until the next turn of the
+   * event loop. The service waits 100 ms: a busy server then makes ten writes a second, and start-up
+   * does not pay for opening stdout before its first answer.
+   */
+  readonly flushAfterMs?: number;
+}
+
 /** `write` receives whole lines, newline-terminated; in production it is stdout. */
-export function createLogger(level: LogLevel, write: (chunk: string) => void): Logger {
+export function createLogger(level: LogLevel, write: (chunk: string) => void, options: LoggerOptions = {}): Logger {
   const threshold = RANK[level];
+  const delay = options.flushAfterMs ?? 0;
   let pending = '';
   let scheduled = false;
 
@@ -47,16 +67,22 @@ export function createLogger(level: LogLevel, write: (chunk: string) => void): L
     return lastTime;
   };
 
+  const append = (line: string): void => {
+    pending += line;
+    if (pending.length > HIGH_WATER) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      // unref: a pending write never keeps the process alive; the entry point flushes on exit.
+      if (delay > 0) setTimeout(flush, delay).unref();
+      else setImmediate(flush);
+    }
+  };
+
   const log = (name: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields): void => {
     if (RANK[name] < threshold) return;
     // Spliced by hand rather than spread into one object: the same line, without the copy.
     const rest = fields === undefined ? '{}' : JSON.stringify(fields);
-    pending += `{"time":"${time()}","level":"${name}","msg":${JSON.stringify(msg)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`;
-    if (pending.length > HIGH_WATER) flush();
-    else if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
+    append(`{"time":"${time()}","level":"${name}","msg":${JSON.stringify(msg)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}\n`);
   };
 
   return {
@@ -64,7 +90,13 @@ export function createLogger(level: LogLevel, write: (chunk: string) => void): L
     info: (msg, fields) => log('info', msg, fields),
     warn: (msg, fields) => log('warn', msg, fields),
     error: (msg, fields) => log('error', msg, fields),
-    enabled: (name) => RANK[name] >= threshold,
+    access: ({ method, path, status, durationMs, requestId }) => {
+      if (RANK.info < threshold) return;
+      append(
+        `{"time":"${time()}","level":"info","msg":"request","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},` +
+          `"status":${status},"durationMs":${durationMs},"requestId":"${requestId}"}\n`,
+      );
+    },
     flush,
   };
 }

@@ -22,13 +22,14 @@ function start(): void {
     process.exit(2);
   }
 
-  const logger = createLogger(config.logLevel, (chunk) => process.stdout.write(chunk));
+  const logger = createLogger(config.logLevel, (chunk) => process.stdout.write(chunk), { flushAfterMs: 100 });
+  // Whatever ends the process (a signal, an uncaught error), the buffered lines still get out.
+  process.on('exit', () => logger.flush());
   const app = createApp({ config, store, logger });
   const server = createHttpServer(app, logger, config);
 
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.error('cannot listen', { port: config.port, host: config.host, code: error.code, error: error.message });
-    logger.flush();
     process.exit(1);
   });
   server.listen(config.port, config.host, () => {
@@ -42,7 +43,6 @@ function start(): void {
     void shutdown(server, app, config.shutdownTimeoutMs).then((clean) => {
       if (!clean) logger.error('shutdown timed out; open connections were cut', { timeoutMs: config.shutdownTimeoutMs });
       else logger.info('stopped');
-      logger.flush();
       process.exit(clean ? 0 : 1);
     });
   };

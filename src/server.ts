@@ -4,9 +4,9 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import type { App } from './app.js';
 import { PROBLEM_TYPE, problems } from './http/problem.js';
+import { newRequestId } from './http/request.js';
 import type { Logger } from './log.js';
 
 export interface ServerOptions {
@@ -63,7 +63,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger:
     `HTTP/1.1 ${status} ${problem.title}\r\n` +
       `Content-Type: ${PROBLEM_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${randomUUID()}\r\n` +
+      `X-Request-Id: ${newRequestId()}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   );

@@ -1,4 +1,4 @@
-/** DECISIONS E: JSON-lines logs, filtered by LOG_LEVEL, buffered until flush or the next turn. */
+/** DECISIONS E: JSON-lines logs, filtered by LOG_LEVEL, buffered until flush, the next turn or a set delay. */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { LOG_LEVELS, type LogLevel } from '../src/config.js';
@@ -50,12 +50,13 @@ describe('createLogger level filter', () => {
       );
     });
 
-    it(`${level}: enabled() answers for each level`, () => {
-      const { logger } = capture(level);
-      assert.deepEqual(
-        WRITING.map((name) => logger.enabled(name)),
-        WRITING.map((name) => expected[level].includes(name)),
-      );
+    it(`${level}: ${expected[level].includes('info') ? 'writes' : 'drops'} the access line`, (t) => {
+      fixTime(t);
+      const { logger, chunks } = capture(level);
+      logger.access({ method: 'GET', path: '/books/a"b', status: 200, durationMs: 0.125, requestId: 'r-1' });
+      logger.flush();
+      const line = { time: TIME, level: 'info', msg: 'request', method: 'GET', path: '/books/a"b', status: 200, durationMs: 0.125, requestId: 'r-1' };
+      assert.deepEqual(parseLines(chunks), expected[level].includes('info') ? [line] : []);
     });
   }
 
@@ -169,6 +170,20 @@ describe('createLogger buffering', () => {
     logger.info('dropped');
     await nextTurn();
     assert.deepEqual(chunks, []);
+  });
+
+  it('with flushAfterMs, gathers lines for that long before one write', async (t) => {
+    fixTime(t);
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const chunks: string[] = [];
+    const logger = createLogger('info', (chunk) => chunks.push(chunk), { flushAfterMs: 100 });
+    logger.info('one');
+    await nextTurn();
+    logger.info('two');
+    t.mock.timers.tick(99);
+    assert.deepEqual(chunks, []);
+    t.mock.timers.tick(1);
+    assert.deepEqual(chunks, [`{"time":"${TIME}","level":"info","msg":"one"}\n{"time":"${TIME}","level":"info","msg":"two"}\n`]);
   });
 
   it('writes at once when the pending text passes 64 KiB', (t) => {

@@ -18,8 +18,24 @@ const PORT = /^\d{1,5}$/;
 // A path prefix: slash-separated segments of unreserved characters, sub-delims, ':' '@' and escapes.
 const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)*$/;
 
-/** The base URL for a request, without a trailing slash; throws a 400 HttpProblem. */
-export function baseUrlOf(req: IncomingMessage, options: OriginOptions): string {
+/**
+ * The base URL of a request, without a trailing slash, or a 400 HttpProblem. From Host alone,
+ * the last answer is kept: nearly every request names the same host, and checking it once is
+ * enough.
+ */
+export function originOf(options: OriginOptions): (req: IncomingMessage) => string {
+  let lastHost: string | undefined;
+  let lastBase = '';
+  return (req) => {
+    const host = req.headers.host;
+    if (host !== undefined && host === lastHost && hostCount(req.rawHeaders) === 1) return lastBase;
+    const base = baseUrlOf(req, options);
+    if (options.baseUrl === undefined && !options.trustProxy) [lastHost, lastBase] = [host, base];
+    return base;
+  };
+}
+
+function baseUrlOf(req: IncomingMessage, options: OriginOptions): string {
   const headers = req.headers;
   // node keeps only the first of repeated Host headers; RFC 9112 section 3.2 makes that a 400.
   if (hostCount(req.rawHeaders) > 1) throw problems.badRequest('The request has more than one Host header');

@@ -2,7 +2,6 @@
  * Reading a request: the target (path and query), the request id, and a POST body (DECISIONS D:
  * content type, the 16 KiB limit, UTF-8, a JSON object). Failures are HttpProblems.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { BODY_LIMIT, problems } from './problem.js';
 
@@ -67,7 +66,32 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._~:@+/=-]{1,128}$/;
 /** The client's X-Request-Id when it is sane, so a trace spans services; otherwise a new UUID. */
 export function requestIdOf(headers: IncomingHttpHeaders): string {
   const given = headers['x-request-id'];
-  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : newRequestId();
+}
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/**
+ * A random (version 4) UUID. A request id must be unique, not unguessable, so Math.random
+ * serves, and the service needs no node:crypto to start or to answer a read.
+ */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < 16; i += 4) {
+    const word = (Math.random() * 0x1_0000_0000) >>> 0;
+    bytes[i] = word >>> 24;
+    bytes[i + 1] = word >>> 16;
+    bytes[i + 2] = word >>> 8;
+    bytes[i + 3] = word;
+  }
+  bytes[6] = 0x40 | ((bytes[6] as number) & 0x0f); // version 4
+  bytes[8] = 0x80 | ((bytes[8] as number) & 0x3f); // the RFC 9562 variant
+  let id = '';
+  for (let i = 0; i < 16; i++) {
+    id += HEX[bytes[i] as number];
+    if (i === 3 || i === 5 || i === 7 || i === 9) id += '-';
+  }
+  return id;
 }
 
 // `application/json`, or any `type/subtype+json`, with optional parameters such as a charset.

@@ -2,7 +2,6 @@
  * The one place that writes a response: status, headers, Content-Length, the ETag and its
  * 304 (DECISIONS E), no body for HEAD, 204 and 304, and X-Request-Id on everything.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 export const HAL_TYPE = 'application/hal+json';
@@ -23,9 +22,9 @@ export class Representation {
     this.bytes = Buffer.from(json);
   }
 
-  /** A strong validator from the body bytes: SHA-1 is cheap at these sizes and never collides by chance. */
+  /** A strong validator: it changes whenever the bytes do (DECISIONS E). */
   get etag(): string {
-    this.#etag ??= `"${createHash('sha1').update(this.bytes).digest('base64url')}"`;
+    this.#etag ??= entityTag(this.bytes);
     return this.#etag;
   }
 }
@@ -72,6 +71,23 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, co
   res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : representation.bytes);
   return reply.status;
+}
+
+/**
+ * The length and a 64-bit hash of the bytes, as two FNV-1a lanes with different multipliers. A
+ * validator has to change with the bytes, not to resist an attacker, so a cryptographic hash
+ * would only cost more: this one takes a fraction of a microsecond for a book.
+ */
+function entityTag(bytes: Buffer): string {
+  let low = 0x811c9dc5;
+  let high = 0x050c5d1f;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    low = Math.imul(low ^ byte, 0x01000193);
+    high = Math.imul(high ^ byte, 0x5bd1e995);
+  }
+  const hex = (word: number): string => (word >>> 0).toString(16).padStart(8, '0');
+  return `"${bytes.length.toString(16)}-${hex(high)}${hex(low)}"`;
 }
 
 /** RFC 9110 section 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored). */
