@@ -65,6 +65,16 @@ describe('MemoryBookStore', () => {
     assert.deepEqual(isbns(store.find({ title: 'd' })), ['2']);
   });
 
+  it('title search stays right when lower-casing changes a title\'s length', () => {
+    const store = new MemoryBookStore(10);
+    store.add(book('1', 'İstanbul Nights'));
+    store.add(book('2', 'Ankara Days'));
+    store.add(book('3', 'Nights in Ankara'));
+    assert.deepEqual(isbns(store.find({ title: 'NIGHTS' })), ['1', '3']);
+    assert.deepEqual(isbns(store.find({ title: 'ankara' })), ['2', '3']);
+    assert.deepEqual(isbns(store.find({ title: 'İstanbul' })), ['1']);
+  });
+
   it('keeps every order and the title index right through a random churn', () => {
     let seed = 42;
     const random = (n: number): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) % n);

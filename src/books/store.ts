@@ -140,7 +140,7 @@ export class MemoryBookStore implements BookStore {
     const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
     let list = this.sorted.get(name);
     if (!list) {
-      list = new SortedList(compareFor(sort), () => [...this.inserted.all]);
+      list = new SortedList(compareFor(sort), () => [...this.byIsbn.values()]);
       this.sorted.set(name, list);
     }
     return list;

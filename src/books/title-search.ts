@@ -51,14 +51,27 @@ export class TitleSearch<T extends { readonly title: string }> {
   private rebuild(): void {
     // The loaded list changes only by writes, and every write marks this index stale first.
     this.items = this.load();
-    const lowered = this.items.map((item) => item.title.toLowerCase());
-    this.starts = new Int32Array(lowered.length);
+    const titles = this.items.map((item) => item.title);
+    this.starts = new Int32Array(titles.length);
     let offset = 0;
-    for (let i = 0; i < lowered.length; i++) {
+    for (let i = 0; i < titles.length; i++) {
       this.starts[i] = offset;
-      offset += (lowered[i] as string).length + SEPARATOR.length;
+      offset += (titles[i] as string).length + SEPARATOR.length;
     }
-    this.haystack = lowered.join(SEPARATOR);
+    // Lower-casing the joined titles makes one string instead of one per title. A few characters
+    // change length when lower-cased ("İ" becomes "i̇"); then the offsets would be wrong, so
+    // those titles are lowered one by one instead.
+    const joined = titles.join(SEPARATOR);
+    const lowered = joined.toLowerCase();
+    if (lowered.length === joined.length) this.haystack = lowered;
+    else {
+      offset = 0;
+      for (let i = 0; i < titles.length; i++) {
+        this.starts[i] = offset;
+        offset += (titles[i] = (titles[i] as string).toLowerCase()).length + SEPARATOR.length;
+      }
+      this.haystack = titles.join(SEPARATOR);
+    }
     this.stale = false;
   }
 
