@@ -240,9 +240,31 @@ describe('SEED_FILE errors stop start-up with a ConfigError naming SEED_FILE', (
     assertConfigError(load(dir), 'SEED_FILE', `SEED_FILE cannot be read: EISDIR (${dir})`);
   });
 
-  it('invalid JSON', () => {
-    const path = seedFile('[{"isbn": "1",');
-    assertConfigError(load(path), 'SEED_FILE', `SEED_FILE is not valid JSON (${path})`);
+  it('invalid JSON, wherever it is: the array, an element, or after the array', () => {
+    const texts = ['[{"isbn": "1",', '[nope]', '[{"isbn": "1"}}', '[1,]', '[,1]', '[1}', '[] x', 'nope', '[{"a": [}]'];
+    for (const text of texts) {
+      const path = seedFile(text);
+      assertConfigError(load(path), 'SEED_FILE', `SEED_FILE is not valid JSON (${path})`);
+    }
+  });
+
+  it('an array split over many reads, with strings that hold brackets, commas and escapes', () => {
+    const books = Array.from({ length: 2000 }, (_, i) => ({
+      isbn: `i-${i}`,
+      title: `T [${i}], {"x"} \\ ${'é'.repeat(i % 50)}`,
+      author: 'Ann Lee',
+    }));
+    const path = seedFile(JSON.stringify(books, null, 1));
+    const store = new MemoryBookStore(5000);
+    seedStore(store, path);
+    assert.equal(store.size, 2000);
+    assert.deepEqual({ ...store.get('i-1999') }, {
+      isbn: 'i-1999',
+      title: books[1999]?.title,
+      authorFirstName: 'Ann',
+      authorLastName: 'Lee',
+      author: undefined,
+    });
   });
 
   it('an empty file', () => {
