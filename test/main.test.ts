@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { expectedBook, expectedCollection, FIXTURE_BOOKS } from './helpers/books.js';
 import { listeningPort, spawnService, type SpawnedService } from './helpers/server.js';
 
 type Line = Record<string, unknown>;
@@ -77,28 +78,13 @@ async function waitUntilServing(service: SpawnedService, port: number): Promise<
   }
 }
 
+/** A book as the service renders it, from the shared expectation helper. */
 function bookBody(base: string, isbn: string, title: string, first: string, last: string, author = `${first} ${last}`): object {
-  return {
-    isbn,
-    title,
-    author,
-    authorFirstName: first,
-    authorLastName: last,
-    _links: { self: { href: `${base}/books/${encodeURIComponent(isbn)}` }, books: { href: `${base}/books?title=` } },
-  };
+  return expectedBook(base, { isbn, title, author, authorFirstName: first, authorLastName: last }, encodeURIComponent(isbn));
 }
 
 function fixtureBody(base: string): object {
-  return {
-    _embedded: {
-      bookDTOList: [
-        bookBody(base, '1-2-3', 'Animal Farm', 'George', 'Orwell'),
-        bookBody(base, '4-5-6', 'The Lord of the Rings', 'JRR', 'Tolkien'),
-        bookBody(base, '7-8-9', 'To Kill a Mockingbird', 'Harper', 'Lee'),
-      ],
-    },
-    _links: { self: { href: `${base}/books?title=` } },
-  };
+  return expectedCollection(base, FIXTURE_BOOKS);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'book-catalogue-main-'));
