@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 
-export const SERVICE = join(__dirname, '../../src/main.js');
+export const SERVICE = join(__dirname, '../../service.js'); // the bundle that `npm start` runs
 export const BASELINE = join(__dirname, 'baseline.js');
 export const PROBE_PATH = '/books/4-5-6';
 
