@@ -9,6 +9,7 @@ export type LogFields = Readonly<Record<string, unknown>>;
 
 /** The access line of one request (DECISIONS E). */
 export interface AccessLine {
+  /** One of node's known methods, which are upper-case letters and `-`: nothing to escape. */
   readonly method: string;
   readonly path: string;
   readonly status: number;
@@ -93,7 +94,7 @@ export function createLogger(level: LogLevel, write: (chunk: string) => void, op
     access: ({ method, path, status, durationMs, requestId }) => {
       if (RANK.info < threshold) return;
       append(
-        `{"time":"${time()}","level":"info","msg":"request","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},` +
+        `{"time":"${time()}","level":"info","msg":"request","method":"${method}","path":${JSON.stringify(path)},` +
           `"status":${status},"durationMs":${durationMs},"requestId":"${requestId}"}\n`,
       );
     },

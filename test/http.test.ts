@@ -165,6 +165,15 @@ describe('X-Request-Id', () => {
     assert.equal((await fetch(`${server.base}/books/x`, { method: 'DELETE' })).headers.get('x-request-id')?.length, 36);
     assert.equal((await fetch(`${server.base}/books`, { method: 'OPTIONS' })).headers.get('x-request-id')?.length, 36);
   });
+
+  it('makes new ids that differ, with every random digit used in every position', async () => {
+    const ids = await Promise.all(Array.from({ length: 2000 }, async () => (await fetch(`${server.base}/health`)).headers.get('x-request-id') ?? ''));
+    assert.equal(new Set(ids).size, ids.length);
+    const digitsAt = (position: number): string => [...new Set(ids.map((id) => id[position]))].sort().join('');
+    const positions = Array.from({ length: 36 }, (_, position) => digitsAt(position));
+    const any = '0123456789abcdef';
+    assert.deepEqual(positions, [...'xxxxxxxx-xxxx-4xxx-vxxx-xxxxxxxxxxxx'].map((kind) => ({ x: any, v: '89ab' })[kind] ?? kind));
+  });
 });
 
 describe('API_TOKEN', () => {

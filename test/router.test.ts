@@ -32,7 +32,7 @@ describe('Router', () => {
   });
 
   it('does not match an empty segment, an extra segment or a trailing slash', () => {
-    for (const path of ['/books/', '/books/a/b', '/books//', '//', '/book', '/books/x/']) {
+    for (const path of ['/books/', '/books/a/b', '/books//', '//', '/book', '/books/x/', '/booksx/1', 'books/x', '*', '']) {
       assert.deepEqual(router.match('GET', path), { kind: 'not-found' }, path);
     }
   });

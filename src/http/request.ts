@@ -69,29 +69,28 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : newRequestId();
 }
 
+const DIGITS = '0123456789abcdef';
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** 32 random bits. */
+const randomWord = (): number => (Math.random() * 0x1_0000_0000) >>> 0;
+
+// The low 8, 16 or 32 bits of a number as hex digits.
+const hex2 = (bits: number): string => HEX[bits & 0xff] as string;
+const hex4 = (bits: number): string => hex2(bits >>> 8) + hex2(bits);
+const hex8 = (bits: number): string => hex4(bits >>> 16) + hex4(bits);
 
 /**
  * A random (version 4) UUID. A request id must be unique, not unguessable, so Math.random
  * serves, and the service needs no node:crypto to start or to answer a read.
  */
 export function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  for (let i = 0; i < 16; i += 4) {
-    const word = (Math.random() * 0x1_0000_0000) >>> 0;
-    bytes[i] = word >>> 24;
-    bytes[i + 1] = word >>> 16;
-    bytes[i + 2] = word >>> 8;
-    bytes[i + 3] = word;
-  }
-  bytes[6] = 0x40 | ((bytes[6] as number) & 0x0f); // version 4
-  bytes[8] = 0x80 | ((bytes[8] as number) & 0x3f); // the RFC 9562 variant
-  let id = '';
-  for (let i = 0; i < 16; i++) {
-    id += HEX[bytes[i] as number];
-    if (i === 3 || i === 5 || i === 7 || i === 9) id += '-';
-  }
-  return id;
+  const b = randomWord();
+  const c = randomWord();
+  // 8-4-4-4-12 digits; the version digit is 4 and the variant's two top bits are 10 (RFC 9562).
+  const version = `4${DIGITS[(b >>> 8) & 0xf]}${hex2(b)}`;
+  const variant = hex4(0x8000 | ((c >>> 16) & 0x3fff));
+  return `${hex8(randomWord())}-${hex4(b >>> 16)}-${version}-${variant}-${hex4(c)}${hex8(randomWord())}`;
 }
 
 // `application/json`, or any `type/subtype+json`, with optional parameters such as a charset.
