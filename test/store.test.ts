@@ -55,6 +55,17 @@ describe('MemoryBookStore', () => {
     assert.equal(store.findDuplicate('Same', 'Cy', 'Lee'), undefined);
   });
 
+  it('keeps every name right when more distinct names arrive than its name pool holds', () => {
+    const store = new MemoryBookStore(30_000);
+    const name = (i: number): string => `Name${i}`;
+    // 12,000 books with 24,000 distinct names: the pool of shared names fills and starts over.
+    for (let i = 0; i < 12_000; i++) store.add(book(`i${i}`, `T${i % 7}`, name(i), name(i + 100_000)));
+    for (let i = 0; i < 12_000; i += 997) {
+      assert.deepEqual({ ...store.get(`i${i}`) }, book(`i${i}`, `T${i % 7}`, name(i), name(i + 100_000)));
+    }
+    assert.deepEqual({ ...store.findDuplicate('T0', name(0), name(100_000)) }, book('i0', 'T0', name(0), name(100_000)));
+  });
+
   it('title search never matches across two titles, even when the needle holds the separator', () => {
     const store = new MemoryBookStore(10);
     store.add(book('1', 'ab'));
