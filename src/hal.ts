@@ -33,20 +33,27 @@ export function booksHref(base: string): string {
   return `${base}/books?title=`;
 }
 
-function bookResource(fields: BookFields, base: string, books: Link): object {
+/**
+ * A book resource as JSON text, written field by field rather than built as an object and then
+ * serialised: every POST and every listed book pass through here. `booksLink` is the JSON of
+ * the shared `books` link. Each string goes through JSON.stringify, so escaping stays exact.
+ */
+function bookResource(fields: BookFields, base: string, booksLink: string): string {
   const book = toBook(fields);
-  return {
-    isbn: book.isbn,
-    title: book.title,
-    author: book.author,
-    authorFirstName: book.authorFirstName,
-    authorLastName: book.authorLastName,
-    _links: { self: { href: bookHref(base, book.isbn) }, books },
-  };
+  const json = JSON.stringify;
+  return (
+    `{"isbn":${json(book.isbn)},"title":${json(book.title)},"author":${json(book.author)},` +
+    `"authorFirstName":${json(book.authorFirstName)},"authorLastName":${json(book.authorLastName)},` +
+    `"_links":{"self":{"href":${json(bookHref(base, book.isbn))}},"books":${booksLink}}}`
+  );
 }
 
 export function renderBook(fields: BookFields, base: string): string {
-  return JSON.stringify(bookResource(fields, base, { href: booksHref(base) }));
+  return bookResource(fields, base, booksLink(base));
+}
+
+function booksLink(base: string): string {
+  return `{"href":${JSON.stringify(booksHref(base))}}`;
 }
 
 /**
@@ -54,10 +61,10 @@ export function renderBook(fields: BookFields, base: string): string {
  * collection; with it (DECISIONS E), `self` is the page's own URL among first/prev/next/last.
  */
 export function renderCollection(items: readonly BookFields[], base: string, page?: { info: PageInfo; links: PageLinks }): string {
-  const books = { href: booksHref(base) }; // one object, shared by every item's links
-  const bookDTOList = items.map((fields) => bookResource(fields, base, books));
-  const _links = page ? linkObjects(page.links) : { self: books };
-  return JSON.stringify(page ? { _embedded: { bookDTOList }, _links, page: page.info } : { _embedded: { bookDTOList }, _links });
+  const books = booksLink(base); // one text, shared by every item's links
+  const bookDTOList = items.map((fields) => bookResource(fields, base, books)).join(',');
+  const links = page ? JSON.stringify(linkObjects(page.links)) : `{"self":${books}}`;
+  return `{"_embedded":{"bookDTOList":[${bookDTOList}]},"_links":${links}${page ? `,"page":${JSON.stringify(page.info)}` : ''}}`;
 }
 
 function linkObjects(links: PageLinks): Record<string, Link> {

@@ -32,27 +32,39 @@ describe('MemoryBookStore', () => {
     assert.equal(store.size, 0);
   });
 
-  it('refuses what the rules should have stopped: a taken isbn, a full store', () => {
-    const store = new MemoryBookStore(1);
-    store.add(book('1', 'One'));
-    assert.throws(() => store.add(book('1', 'Other')), /already stored/);
-    assert.throws(() => store.add(book('2', 'Two')), /full/);
+  it('refuses a taken isbn, then an exact duplicate, then anything once full, in that order', () => {
+    const store = new MemoryBookStore(2);
+    assert.deepEqual(store.add(book('1', 'One', 'Ann', 'Lee')), { added: store.get('1') });
+    assert.deepEqual(store.add(book('1', 'One', 'Ann', 'Lee')), { refused: 'isbn-taken' });
+    assert.deepEqual(store.add(book('2', 'One', 'Ann', 'Lee')), { refused: 'duplicate' });
+    assert.deepEqual(store.add(book('2', 'Two')), { added: store.get('2') });
+    assert.deepEqual(store.add(book('2', 'One', 'Ann', 'Lee')), { refused: 'isbn-taken' });
+    assert.deepEqual(store.add(book('3', 'One', 'Ann', 'Lee')), { refused: 'duplicate' });
+    assert.deepEqual(store.add(book('3', 'Three')), { refused: 'full' });
+    assert.equal(store.size, 2);
   });
 
   it('finds duplicates by exact title and names, also among several books of one title', () => {
     const store = new MemoryBookStore(10);
+    const outcome = (isbn: string, first: string, last: string, title = 'Same'): string => {
+      const result = store.add(book(isbn, title, first, last));
+      if ('refused' in result) return result.refused;
+      store.remove(isbn); // added only to find out: taken back at once
+      return 'added';
+    };
     store.add(book('1', 'Same', 'Ann', 'Lee'));
     store.add(book('2', 'Same', 'Bob', 'Lee'));
     store.add(book('3', 'Same', 'Cy', 'Lee'));
-    assert.equal(store.findDuplicate('Same', 'Bob', 'Lee')?.isbn, '2');
-    assert.equal(store.findDuplicate('same', 'Bob', 'Lee'), undefined);
-    assert.equal(store.findDuplicate('Same', 'Bob', 'lee'), undefined);
+    assert.equal(outcome('x', 'Bob', 'Lee'), 'duplicate');
+    assert.equal(outcome('x', 'Bob', 'Lee', 'same'), 'added');
+    assert.equal(outcome('x', 'Bob', 'lee'), 'added');
     store.remove('2');
-    assert.equal(store.findDuplicate('Same', 'Bob', 'Lee'), undefined);
+    assert.equal(outcome('x', 'Bob', 'Lee'), 'added');
     store.remove('1');
-    assert.equal(store.findDuplicate('Same', 'Cy', 'Lee')?.isbn, '3');
+    assert.equal(outcome('x', 'Cy', 'Lee'), 'duplicate');
     store.remove('3');
-    assert.equal(store.findDuplicate('Same', 'Cy', 'Lee'), undefined);
+    assert.equal(outcome('x', 'Cy', 'Lee'), 'added');
+    assert.equal(store.size, 0);
   });
 
   it('keeps every name right when more distinct names arrive than its name pool holds', () => {
@@ -63,7 +75,7 @@ describe('MemoryBookStore', () => {
     for (let i = 0; i < 12_000; i += 997) {
       assert.deepEqual({ ...store.get(`i${i}`) }, book(`i${i}`, `T${i % 7}`, name(i), name(i + 100_000)));
     }
-    assert.deepEqual({ ...store.findDuplicate('T0', name(0), name(100_000)) }, book('i0', 'T0', name(0), name(100_000)));
+    assert.deepEqual(store.add(book('again', 'T0', name(0), name(100_000))), { refused: 'duplicate' });
   });
 
   it('title search never matches across two titles, even when the needle holds the separator', () => {
@@ -103,7 +115,8 @@ describe('MemoryBookStore', () => {
         store.remove((gone as BookFields).isbn);
       } else {
         const entry = book(`isbn-${step}`, `${words[random(8)]} ${words[random(8)]}`, words[random(8)], words[random(8)]);
-        live.push(store.add(entry));
+        const outcome = store.add(entry);
+        if ('added' in outcome) live.push(outcome.added); // else an exact duplicate of a live book
       }
       if (step % 100 !== 0) continue; // the orders update on every step; compare now and then
       assert.deepEqual(isbns(store.find({})), isbns(live));

@@ -1,6 +1,7 @@
 /**
  * The rules for adding a book (SPEC POST rules 1–3, DECISIONS D): validation, then the two
- * duplicate checks, then capacity. A POST and each SEED_FILE entry go through this one path.
+ * duplicate checks, then capacity, the last three done by the store as it adds. A POST and each
+ * SEED_FILE entry go through this one path.
  */
 import { type BookFields, toFields } from './book.js';
 import type { BookStore } from './store.js';
@@ -18,11 +19,14 @@ export function addBook(store: BookStore, body: Readonly<Record<string, unknown>
   const validation = validateBook(body);
   if (!validation.ok) return { rejected: { reason: 'invalid', errors: validation.errors } };
   const fields = toFields(validation.book);
-  if (store.get(fields.isbn)) return { rejected: { reason: 'isbn-taken', isbn: fields.isbn } };
-  const { title, authorFirstName: firstName, authorLastName: lastName } = fields;
-  if (store.findDuplicate(title, firstName, lastName)) {
-    return { rejected: { reason: 'duplicate', title, firstName, lastName } };
+  const outcome = store.add(fields);
+  if ('added' in outcome) return outcome;
+  switch (outcome.refused) {
+    case 'isbn-taken':
+      return { rejected: { reason: 'isbn-taken', isbn: fields.isbn } };
+    case 'duplicate':
+      return { rejected: { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName } };
+    case 'full':
+      return { rejected: { reason: 'full', capacity: store.capacity } };
   }
-  if (store.size >= store.capacity) return { rejected: { reason: 'full', capacity: store.capacity } };
-  return { added: store.add(fields) };
 }

@@ -19,7 +19,11 @@ export class SortedList<T> {
   }
 
   insert(item: T): void {
-    if (this.items) this.items.splice(this.position(this.items, item), 0, item);
+    const items = this.items;
+    if (!items) return;
+    // New books mostly sort last (always, in insertion order): then no search, no move.
+    if (items.length === 0 || this.compare(items[items.length - 1] as T, item) < 0) items.push(item);
+    else items.splice(this.position(items, item), 0, item);
   }
 
   delete(item: T): void {

@@ -23,14 +23,18 @@ export interface BookQuery {
   readonly sort?: SortOrder | undefined;
 }
 
+export type AddOutcome = { readonly added: BookFields } | { readonly refused: 'isbn-taken' | 'duplicate' | 'full' };
+
 export interface BookStore {
   readonly size: number;
   readonly capacity: number;
   get(isbn: string): BookFields | undefined;
-  /** The book with exactly this title and these derived names (SPEC POST rule 3), if any. */
-  findDuplicate(title: string, firstName: string, lastName: string): BookFields | undefined;
-  /** Stores a book; the caller has ruled out duplicates and a full catalogue. */
-  add(fields: BookFields): BookFields;
+  /**
+   * Stores a book unless its isbn is taken, a book with exactly its title and names is stored
+   * (SPEC POST rule 3), or the store is full, checked in that order: one step, as a database's
+   * unique constraints would do it, and each index is looked up once.
+   */
+  add(fields: BookFields): AddOutcome;
   /** Whether a book was there to remove. */
   remove(isbn: string): boolean;
   /** The matching books, in order. The result is read-only and valid until the next write. */
@@ -116,25 +120,23 @@ export class MemoryBookStore implements BookStore {
     return this.byIsbn.get(isbn);
   }
 
-  findDuplicate(title: string, firstName: string, lastName: string): BookFields | undefined {
+  add(fields: BookFields): AddOutcome {
+    if (this.byIsbn.has(fields.isbn)) return { refused: 'isbn-taken' };
+    const { title, authorFirstName, authorLastName } = fields;
     const same = this.byTitle.get(title);
-    const candidates = same === undefined ? [] : Array.isArray(same) ? same : [same];
-    return candidates.find((book) => book.authorFirstName === firstName && book.authorLastName === lastName);
-  }
+    const sameAuthor = (book: StoredBook): boolean => book.authorFirstName === authorFirstName && book.authorLastName === authorLastName;
+    if (same !== undefined && (Array.isArray(same) ? same.some(sameAuthor) : sameAuthor(same))) return { refused: 'duplicate' };
+    if (this.size >= this.capacity) return { refused: 'full' };
 
-  add(fields: BookFields): BookFields {
-    if (this.byIsbn.has(fields.isbn)) throw new Error(`isbn ${fields.isbn} is already stored`);
-    if (this.size >= this.capacity) throw new Error('the store is full');
     const { names } = this;
-    const [first, last] = [names.share(fields.authorFirstName), names.share(fields.authorLastName)];
-    const book = new StoredBook(this.nextId++, fields.isbn, fields.title, first, last, fields.author);
+    const [first, last] = [names.share(authorFirstName), names.share(authorLastName)];
+    const book = new StoredBook(this.nextId++, fields.isbn, title, first, last, fields.author);
     this.byIsbn.set(book.isbn, book);
-    const same = this.byTitle.get(book.title);
-    this.byTitle.set(book.title, same === undefined ? book : Array.isArray(same) ? [...same, book] : [same, book]);
+    this.byTitle.set(title, same === undefined ? book : Array.isArray(same) ? [...same, book] : [same, book]);
     this.inserted.insert(book);
     for (const list of this.sorted.values()) list.insert(book);
     this.search.invalidate();
-    return book;
+    return { added: book };
   }
 
   remove(isbn: string): boolean {

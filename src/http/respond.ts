@@ -78,7 +78,8 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, co
 
 /** X-Request-Id, the reply's own headers, `Connection: close` while draining, then `more`. */
 function headersOf(reply: Reply, context: ReplyContext, more?: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { 'x-request-id': context.requestId, ...reply.headers };
+  const headers: OutgoingHttpHeaders = { 'x-request-id': context.requestId };
+  if (reply.headers) Object.assign(headers, reply.headers);
   if (context.closing) headers.connection = 'close';
   return more ? Object.assign(headers, more) : headers;
 }
