@@ -36,16 +36,25 @@ export function booksHref(base: string): string {
 /**
  * A book resource as JSON text, written field by field rather than built as an object and then
  * serialised: every POST and every listed book pass through here. `booksLink` is the JSON of
- * the shared `books` link. Each string goes through JSON.stringify, so escaping stays exact.
+ * the shared `books` link. Each string is quoted exactly as JSON.stringify would quote it.
  */
 function bookResource(fields: BookFields, base: string, booksLink: string): string {
   const book = toBook(fields);
-  const json = JSON.stringify;
+  const json = quoted;
   return (
     `{"isbn":${json(book.isbn)},"title":${json(book.title)},"author":${json(book.author)},` +
     `"authorFirstName":${json(book.authorFirstName)},"authorLastName":${json(book.authorLastName)},` +
     `"_links":{"self":{"href":${json(bookHref(base, book.isbn))}},"books":${booksLink}}}`
   );
+}
+
+// What JSON.stringify would escape in a string: quotes, backslashes, control characters, and
+// surrogates (stored text is well-formed, so a surrogate here is half of a pair, kept as is).
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify of a string, without its set-up cost when nothing needs escaping. */
+function quoted(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 export function renderBook(fields: BookFields, base: string): string {

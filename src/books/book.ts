@@ -37,12 +37,14 @@ export interface BookFields {
   readonly author: string | undefined;
 }
 
-const NON_WHITESPACE = /\S/;
 const WHITESPACE_RUN = /\s+/;
 
-/** SPEC: "has text" means non-null and holding at least one non-whitespace character. */
+/**
+ * SPEC: "has text" means non-null and holding at least one non-whitespace character. `trim`
+ * removes exactly what the regex class `\s` matches, and is the cheaper test of the two.
+ */
 export function hasText(value: string | null | undefined): value is string {
-  return typeof value === 'string' && NON_WHITESPACE.test(value);
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 /** The tokens of an author are its runs of non-whitespace characters (DECISIONS C). */
