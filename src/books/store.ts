@@ -128,8 +128,8 @@ export class MemoryBookStore implements BookStore {
     if (same !== undefined && (Array.isArray(same) ? same.some(sameAuthor) : sameAuthor(same))) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
 
-    const { names } = this;
-    const [first, last] = [names.share(authorFirstName), names.share(authorLastName)];
+    const first = this.names.share(authorFirstName);
+    const last = this.names.share(authorLastName);
     const book = new StoredBook(this.nextId++, fields.isbn, title, first, last, fields.author);
     this.byIsbn.set(book.isbn, book);
     this.byTitle.set(title, same === undefined ? book : Array.isArray(same) ? [...same, book] : [same, book]);
