@@ -1,27 +1,45 @@
 # One command to run, one to test; both install what they need first.
-NPM ?= npm
+#
+# Node runs the TypeScript sources as they are, which needs Node 22.18 or later. When the
+# machine's own node is older, every target runs on Node 24 fetched from the npm registry.
+NODE_LINE ?= 24
+SUPPORTED := $(shell node -e 'const [a, b] = process.versions.node.split(".").map(Number); console.log(a > 22 || (a === 22 && b >= 18) ? "yes" : "no")' 2>/dev/null)
+ifeq ($(SUPPORTED),yes)
+WITH_NODE = sh -c
+else
+WITH_NODE = npx --yes --package=node@$(NODE_LINE) -c
+endif
 
-.PHONY: run test build coverage bench clean
+.PHONY: run test coverage bench lint mutation clean
 
 # npm ci runs again only when the lock file changes.
 node_modules/.installed: package.json package-lock.json
-	$(NPM) ci --no-audit --no-fund
+	npm ci --no-audit --no-fund
 	@touch $@
 
-build: node_modules/.installed
-	$(NPM) run build
+# `exec` leaves node as make's child, so Ctrl-C and a SIGTERM sent to make reach it.
+run: node_modules/.installed
+	$(WITH_NODE) 'exec node src/main.ts --port "$${PORT:-8080}"'
 
-run: build
-	PORT=$${PORT:-8080} $(NPM) start
-
+# Type check, then every test under test/ (node --test finds them), with the coverage gate.
 test: node_modules/.installed
-	$(NPM) test
+	$(WITH_NODE) 'npm run coverage'
+	$(MAKE) lint
 
-coverage: node_modules/.installed
-	$(NPM) run coverage
+coverage: test
 
 bench: node_modules/.installed
-	$(NPM) run bench
+	$(WITH_NODE) 'npm run bench'
+
+# The OpenAPI document the service serves, linted with the recommended rules of Redocly and
+# Spectral (redocly.yaml, .spectral.yaml), at pinned versions, through npx: not dependencies.
+REDOCLY = @redocly/cli@2.77.0
+SPECTRAL = @stoplight/spectral-cli@6.16.3
+lint: node_modules/.installed
+	mkdir -p coverage
+	$(WITH_NODE) 'node --input-type=module -e "const { openApiDocument } = await import(\"./src/openapi.ts\"); console.log(JSON.stringify(openApiDocument()))" > coverage/openapi.json'
+	npx --yes --package=node@$(NODE_LINE) --package=$(REDOCLY) -c 'redocly lint coverage/openapi.json'
+	npx --yes --package=node@$(NODE_LINE) --package=$(SPECTRAL) -c 'spectral lint --fail-severity=hint coverage/openapi.json'
 
 clean:
-	rm -rf dist coverage
+	rm -rf coverage node_modules/.installed

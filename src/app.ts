@@ -1,23 +1,24 @@
 /**
  * `createApp` builds the request listener from its parts without listening, so that tests and
- * the entry point share it and each test group gets a fresh service. Data flows one way:
+ * the entry point share it and each test gets a fresh service. Data flows one way:
  *
- *   request → parse target, id, base URL → router → handler → store → Reply → send
- *                                                        ↘ HttpProblem ↗
+ *   request → target, id, base URL → router → handler → books/ rules + store → hal → respond
+ *                                                    ↘ HttpProblem → problem+json ↗
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bookHandlers } from './books/handlers.js';
-import type { BookStore } from './books/store.js';
-import type { Config } from './config.js';
-import { renderRoot } from './hal.js';
-import { bearerGuard } from './http/auth.js';
-import type { Handler, RequestContext } from './http/context.js';
-import { originOf } from './http/origin.js';
-import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.js';
-import { parseQuery, parseTarget, requestIdOf } from './http/request.js';
-import { JSON_TYPE, type Reply, Representation, send } from './http/respond.js';
-import { type Route, Router } from './http/router.js';
-import type { Logger } from './log.js';
+import type { BookStore } from './books/store.ts';
+import type { Config } from './config.ts';
+import { renderRoot } from './hal.ts';
+import { bookHandlers } from './handlers.ts';
+import { bearerGuard } from './http/auth.ts';
+import type { Handler, RequestContext } from './http/context.ts';
+import { baseUrlOf } from './http/origin.ts';
+import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.ts';
+import { parseQuery, parseTarget, requestIdOf } from './http/request.ts';
+import { JSON_TYPE, type Reply, send } from './http/respond.ts';
+import { type Route, Router } from './http/router.ts';
+import type { Logger } from './log.ts';
+import { openApiDocument } from './openapi.ts';
 
 export interface AppDeps {
   readonly config: Config;
@@ -34,31 +35,28 @@ export interface App {
 
 export function createApp({ config, store, logger }: AppDeps): App {
   const books = bookHandlers(store, logger, bearerGuard(config.apiToken));
-  // Constant bodies are serialised once, not per request.
-  const health: Reply = { status: 200, body: new Representation(JSON.stringify({ status: 'UP' }), JSON_TYPE) };
-  let openapi: Reply | undefined;
+  const openapi = openApiDocument();
   const routes: readonly Route<Handler>[] = [
     { method: 'GET', path: '/', handler: (request) => ({ status: 200, body: renderRoot(request.base) }) },
-    { method: 'GET', path: '/health', handler: () => health },
-    // Loaded on first use: no client but a developer asks for it, and start-up stays quick.
-    { method: 'GET', path: '/openapi.json', handler: () => (openapi ??= openApiReply()) },
+    { method: 'GET', path: '/health', handler: () => ({ status: 200, body: { status: 'UP' }, type: JSON_TYPE }) },
+    { method: 'GET', path: '/openapi.json', handler: () => ({ status: 200, body: openapi, type: JSON_TYPE }) },
     { method: 'GET', path: '/books', handler: books.list },
     { method: 'POST', path: '/books', handler: books.create },
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
   ];
   const router = new Router(routes);
-  const origin = originOf({ baseUrl: config.baseUrl, trustProxy: config.trustProxy });
   let closing = false;
 
-  function dispatch(req: IncomingMessage, path: string, queryText: string, requestId: string): Reply | Promise<Reply> {
+  /** Routes the request and runs its handler; every failure on the way is thrown as it is. */
+  async function dispatch(req: IncomingMessage, path: string, queryText: string, authority: string | undefined, requestId: string): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9; that is no request for this service.
     if (req.httpVersionMajor !== 1) throw problems.badRequest('The request line must name HTTP/1.0 or HTTP/1.1');
     // node answers 100-continue itself and passes any other expectation here (checkExpectation).
     if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue') {
       throw problems.expectationFailed();
     }
-    const base = origin(req);
+    const base = baseUrlOf({ headers: req.headers, rawHeaders: req.rawHeaders, authority }, config);
     const query = parseQuery(queryText);
     const method = req.method ?? 'GET';
     const match = router.match(method, path);
@@ -76,52 +74,42 @@ export function createApp({ config, store, logger }: AppDeps): App {
     }
   }
 
-  /** Writes the reply and its access line. */
-  function finish(req: IncomingMessage, res: ServerResponse, reply: Reply, path: string, requestId: string, started: bigint): void {
-    const status = send(req, res, reply, { requestId, closing });
-    const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e3) / 1e3;
-    logger.access({ method: req.method ?? '', path, status, durationMs, requestId });
-  }
-
   /** Whatever went wrong, as a problem reply; what was not an HttpProblem is logged first. */
   function problemReply(error: unknown, path: string, requestId: string): Reply {
     if (!(error instanceof HttpProblem)) {
       logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
     }
     const problem = toProblem(error);
-    return { status: problem.status, body: problem.render(path), contentType: PROBLEM_TYPE, headers: problem.options.headers };
+    return { status: problem.status, body: problem.toJSON(path), type: PROBLEM_TYPE, headers: problem.headers };
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers);
-    const { path, query } = parseTarget(req.url ?? '/');
-    let reply: Reply | Promise<Reply>;
+    const { path, query, authority } = parseTarget(req.url ?? '/');
+    let reply: Reply;
     try {
-      reply = dispatch(req, path, query, requestId);
+      reply = await dispatch(req, path, query, authority, requestId);
     } catch (error) {
       reply = problemReply(error, path, requestId);
     }
-    // Only a handler that reads a body answers later; the others are written in this turn.
-    if (reply instanceof Promise) {
-      reply.then(
-        (done) => finish(req, res, done, path, requestId, started),
-        (error: unknown) => finish(req, res, problemReply(error, path, requestId), path, requestId, started),
-      );
-    } else finish(req, res, reply, path, requestId, started);
+    let status: number;
+    try {
+      status = send(req, res, reply, { requestId, closing });
+    } catch (error) {
+      // A reply that cannot be written (a handler's bug) must still get an answer, never a hang.
+      if (res.headersSent) throw error;
+      status = send(req, res, problemReply(error, path, requestId), { requestId, closing });
+    }
+    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    logger.info('request', { method: req.method, path, status, durationMs: Math.round(durationMs * 1000) / 1000, requestId });
   }
 
   return {
-    handle,
+    handle: (req, res) => void handle(req, res),
     routes,
     beginShutdown: () => {
       closing = true;
     },
   };
-}
-
-function openApiReply(): Reply {
-  // A synchronous require, so that the answer never waits on I/O while the client waits.
-  const { openApiDocument } = require('./openapi.js') as typeof import('./openapi.js');
-  return { status: 200, body: new Representation(JSON.stringify(openApiDocument()), JSON_TYPE) };
 }

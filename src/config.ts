@@ -1,11 +1,10 @@
 /**
  * Settings: environment variables, each overridable by a command-line flag of the same name
- * (`PORT` ↔ `--port 9000` or `--port=9000`). Every value is checked here, once, so that a bad
- * one stops start-up with a line that names the setting instead of failing later.
+ * (`PORT` ↔ `--port 9000` or `--port=9000`). One table lists them; parsing, the error messages
+ * and the README's table (checked by a test) all read it. A bad value stops start-up with one
+ * line that names the setting, instead of failing later.
  */
-
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export interface Config {
   readonly port: number;
@@ -24,126 +23,119 @@ export interface Config {
 
 /** A setting with a bad value; `message` is the one line that start-up prints. */
 export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    problem: string,
-  ) {
+  readonly setting: string;
+
+  constructor(setting: string, problem: string) {
     super(oneLine(`${setting} ${problem}`));
     this.name = 'ConfigError';
+    this.setting = setting;
   }
 }
 
 /** Values quoted in a message (a seed title, a flag) may hold line breaks: escape every control character. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const SETTINGS = [
-  'PORT',
-  'HOST',
-  'BASE_URL',
-  'TRUST_PROXY',
-  'SEED_FILE',
-  'MAX_BOOKS',
-  'API_TOKEN',
-  'LOG_LEVEL',
-  'KEEP_ALIVE_TIMEOUT_MS',
-  'SHUTDOWN_TIMEOUT_MS',
-] as const;
-type Setting = (typeof SETTINGS)[number];
-type Raw = Partial<Record<Setting, string>>;
-
 const MAX_TIMER_MS = 2_147_483_647; // setTimeout's ceiling; larger values fire at once
+
+interface Setting<K extends keyof Config> {
+  readonly name: string;
+  readonly key: K;
+  /** The default, as the README shows it. */
+  readonly shown: string;
+  /** Turns the text of a set variable or flag into the value, or throws a ConfigError. */
+  readonly parse: (text: string, name: string) => Config[K];
+  readonly fallback: Config[K];
+}
+
+const setting = <K extends keyof Config>(spec: Setting<K>): Setting<K> => spec;
+
+/** Every setting, in the order the README lists them. */
+export const SETTINGS = [
+  setting({ name: 'PORT', key: 'port', shown: '8080', fallback: 8080, parse: integer(0, 65_535) }),
+  setting({ name: 'HOST', key: 'host', shown: 'all interfaces', fallback: undefined, parse: (text) => text }),
+  setting({ name: 'BASE_URL', key: 'baseUrl', shown: 'unset', fallback: undefined, parse: baseUrl }),
+  setting({ name: 'TRUST_PROXY', key: 'trustProxy', shown: 'false', fallback: false, parse: boolean }),
+  setting({ name: 'SEED_FILE', key: 'seedFile', shown: 'unset', fallback: undefined, parse: (text) => text }),
+  setting({ name: 'MAX_BOOKS', key: 'maxBooks', shown: '100000', fallback: 100_000, parse: integer(1, 10_000_000) }),
+  setting({ name: 'API_TOKEN', key: 'apiToken', shown: 'unset', fallback: undefined, parse: token }),
+  setting({ name: 'LOG_LEVEL', key: 'logLevel', shown: 'info', fallback: 'info', parse: logLevel }),
+  setting({ name: 'KEEP_ALIVE_TIMEOUT_MS', key: 'keepAliveTimeoutMs', shown: '65000', fallback: 65_000, parse: integer(1, MAX_TIMER_MS) }),
+  setting({ name: 'SHUTDOWN_TIMEOUT_MS', key: 'shutdownTimeoutMs', shown: '10000', fallback: 10_000, parse: integer(1, MAX_TIMER_MS) }),
+] as const;
 
 /** Reads the settings from an environment and an argument list (without node and the script). */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>, argv: readonly string[] = []): Config {
-  const raw: Raw = {};
-  for (const name of SETTINGS) {
+  const texts = new Map<string, string>();
+  for (const { name } of SETTINGS) {
     const value = env[name];
     // An empty variable counts as unset, as shells and compose files use it that way.
-    if (value !== undefined && value !== '') raw[name] = value;
+    if (value !== undefined && value !== '') texts.set(name, value);
   }
-  Object.assign(raw, parseFlags(argv));
-  if (raw.API_TOKEN !== undefined && raw.API_TOKEN.trim() === '') {
-    throw new ConfigError('API_TOKEN', 'must not be blank; leave it unset to disable the token');
+  for (const [name, value] of parseFlags(argv)) texts.set(name, value);
+  const config: Record<string, unknown> = {};
+  for (const { name, key, parse, fallback } of SETTINGS) {
+    const text = texts.get(name);
+    config[key] = text === undefined ? fallback : parse(text, name);
   }
-  return Object.freeze({
-    port: integer(raw, 'PORT', 8080, 0, 65_535),
-    host: raw.HOST,
-    baseUrl: baseUrl(raw.BASE_URL),
-    trustProxy: boolean(raw, 'TRUST_PROXY'),
-    seedFile: raw.SEED_FILE,
-    maxBooks: integer(raw, 'MAX_BOOKS', 100_000, 1, 10_000_000),
-    apiToken: raw.API_TOKEN,
-    logLevel: logLevel(raw.LOG_LEVEL),
-    keepAliveTimeoutMs: integer(raw, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1, MAX_TIMER_MS),
-    shutdownTimeoutMs: integer(raw, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1, MAX_TIMER_MS),
-  });
+  return Object.freeze(config as unknown as Config);
 }
 
-function parseFlags(argv: readonly string[]): Raw {
-  const raw: Raw = {};
+export function flagName(name: string): string {
+  return `--${name.toLowerCase().replaceAll('_', '-')}`;
+}
+
+function parseFlags(argv: readonly string[]): Map<string, string> {
+  const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
+    const arg = argv[i] as string;
     const match = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(arg);
-    const setting = match && (match[1] ?? '').toUpperCase().replaceAll('-', '_');
-    if (!match || !isSetting(setting)) {
-      throw new ConfigError(arg, `is not a known flag; the flags are ${SETTINGS.map(flagName).join(', ')}`);
+    const name = match?.[1]?.toUpperCase().replaceAll('-', '_');
+    if (!match || !SETTINGS.some((known) => known.name === name)) {
+      throw new ConfigError(arg, `is not a known flag; the flags are ${SETTINGS.map((known) => flagName(known.name)).join(', ')}`);
     }
     let value = match[2];
     if (value === undefined) {
-      value = argv[i + 1];
-      if (value === undefined) throw new ConfigError(setting, `needs a value: ${flagName(setting)} <value>`);
-      i++;
+      value = argv[++i];
+      if (value === undefined) throw new ConfigError(name as string, `needs a value: ${flagName(name as string)} <value>`);
     }
-    raw[setting] = value;
+    flags.set(name as string, value);
   }
-  return raw;
+  return flags;
 }
 
-function isSetting(name: string | null): name is Setting {
-  return (SETTINGS as readonly (string | null)[]).includes(name);
+function integer(min: number, max: number): (text: string, name: string) => number {
+  return (text, name) => {
+    const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+    if (!(value >= min && value <= max)) throw new ConfigError(name, `must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`);
+    return value;
+  };
 }
 
-function flagName(setting: Setting): string {
-  return `--${setting.toLowerCase().replaceAll('_', '-')}`;
+function boolean(text: string, name: string): boolean {
+  const lower = text.toLowerCase();
+  if (['false', '0', 'no'].includes(lower)) return false;
+  if (['true', '1', 'yes'].includes(lower)) return true;
+  throw new ConfigError(name, `must be true or false, got ${JSON.stringify(text)}`);
 }
 
-function integer(raw: Raw, setting: Setting, fallback: number, min: number, max: number): number {
-  const text = raw[setting];
-  if (text === undefined) return fallback;
-  const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) {
-    throw new ConfigError(setting, `must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`);
-  }
-  return value;
+function token(text: string, name: string): string {
+  if (text.trim() === '') throw new ConfigError(name, 'must not be blank; leave it unset to disable the token');
+  return text;
 }
 
-function boolean(raw: Raw, setting: Setting): boolean {
-  const text = raw[setting]?.toLowerCase();
-  if (text === undefined || text === 'false' || text === '0' || text === 'no') return false;
-  if (text === 'true' || text === '1' || text === 'yes') return true;
-  throw new ConfigError(setting, `must be true or false, got ${JSON.stringify(raw[setting])}`);
-}
-
-function logLevel(text: string | undefined): LogLevel {
-  if (text === undefined) return 'info';
-  const level = LOG_LEVELS.find((name) => name === text.toLowerCase());
-  if (!level) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}`);
+function logLevel(text: string, name: string): LogLevel {
+  const level = LOG_LEVELS.find((known) => known === text.toLowerCase());
+  if (!level) throw new ConfigError(name, `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}`);
   return level;
 }
 
 /** An absolute http(s) URL without query or fragment; the trailing slash is dropped. */
-function baseUrl(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
+function baseUrl(text: string, name: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
-    throw new ConfigError('BASE_URL', `must be an absolute http or https URL without query or fragment, got ${JSON.stringify(text)}`);
+    throw new ConfigError(name, `must be an absolute http or https URL without query or fragment, got ${JSON.stringify(text)}`);
   }
   return (url.origin + url.pathname).replace(/\/+$/, '');
 }

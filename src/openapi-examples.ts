@@ -3,9 +3,10 @@
  * answers with the built-in fixture, reached at the document's server URL. The test in
  * test/openapi.test.ts replays every one of them against a fresh service.
  */
-import type { Json } from './openapi-schemas.js';
+import type { Json } from './openapi-schemas.ts';
 
-export const SERVER_URL = 'http://localhost:8080';
+// The address of a local run (make run). Not "localhost": linters take that for a placeholder.
+export const SERVER_URL = 'http://127.0.0.1:8080';
 
 /** An Example Object; the summary names the request that gets this answer. */
 const example = (summary: string, value: unknown): Json => ({ summary, value });
@@ -149,10 +150,10 @@ export const examples = {
       ),
     ),
   }),
-  methodNotAllowed: (path: string, allow: string): Json => ({
-    methodNotAllowed: example(
-      `PUT ${path}`,
-      problem({ type: 'about:blank', title: 'Method Not Allowed' }, 405, `Method PUT is not allowed here; allowed: ${allow}`, path),
+  expectationFailed: (path: string): Json => ({
+    expectationFailed: example(
+      `A request for ${path} with Expect: 200-ok`,
+      problem({ type: 'about:blank', title: 'Expectation Failed' }, 417, 'The only expectation supported is Expect: 100-continue', path),
     ),
   }),
 } as const;

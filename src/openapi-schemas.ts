@@ -3,7 +3,7 @@
  * shared parameters and headers, and the security scheme. Limits come from the code that
  * enforces them, so the document cannot drift from it.
  */
-import { MAX_LENGTH } from './books/validate.js';
+import { FIELDS, SORT_KEYS } from './books/fields.ts';
 
 /** A JSON object, as the document is: plain data, serialised once. */
 export type Json = { readonly [key: string]: unknown };
@@ -13,7 +13,7 @@ export const ref = (kind: 'schemas' | 'parameters' | 'headers' | 'responses', na
 });
 
 /** The values `sort` accepts: a key, optionally followed by `,asc` or `,desc`. */
-export const SORT_VALUES = ['title', 'isbn', 'author'].flatMap((key) => [key, `${key},asc`, `${key},desc`]);
+export const SORT_VALUES = SORT_KEYS.flatMap((key) => [key, `${key},asc`, `${key},desc`]);
 
 const text = (description: string): Json => ({ type: 'string', description });
 const withText = (description: string, maxLength: number): Json => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S', description });
@@ -30,16 +30,14 @@ const schemas: Record<string, Json> = {
       'author has text, or both authorFirstName and authorLastName have text. Lengths count Unicode code points. ' +
       'Unknown fields, _links included, are ignored, so a Book read from the service can be posted back.',
     required: ['isbn', 'title'],
-    properties: {
-      isbn: {
-        ...withText('Identifies the book; addresses it as /books/{isbn}. Not "." or "..", which clients resolve away.', MAX_LENGTH.isbn),
-        not: { enum: ['.', '..'] },
-      },
-      title: withText('The title.', MAX_LENGTH.title),
-      author: optionalText('Full name (version 1 of the Book): first name, a space, last name.', MAX_LENGTH.author),
-      authorFirstName: optionalText('Given name (version 2 of the Book).', MAX_LENGTH.authorFirstName),
-      authorLastName: optionalText('Family name (version 2 of the Book).', MAX_LENGTH.authorLastName),
-    },
+    properties: Object.fromEntries(
+      FIELDS.map((field) => {
+        const schema = field.required ? withText(field.description, field.maxLength) : optionalText(field.description, field.maxLength);
+        // Clients resolve the path segments "." and ".." away, so no isbn may be one.
+        const extra = field.name === 'isbn' ? { not: { enum: ['.', '..'] } } : {};
+        return [field.name, { ...schema, title: field.label, ...extra }];
+      }),
+    ),
     anyOf: [
       { required: ['author'], properties: { author: { type: 'string', pattern: '\\S' } } },
       {

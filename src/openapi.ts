@@ -4,9 +4,10 @@
  * service's real answers with the built-in fixture at SERVER_URL (another test replays them).
  * Schemas and shared parts are in openapi-schemas.ts, examples in openapi-examples.ts.
  */
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './books/listing.js';
-import { examples, requestExamples, SERVER_URL } from './openapi-examples.js';
-import { components, type Json, ref, SORT_VALUES } from './openapi-schemas.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
+import { examples, requestExamples, SERVER_URL } from './openapi-examples.ts';
+import { allowedMethods } from './http/router.ts';
+import { components, type Json, ref, SORT_VALUES } from './openapi-schemas.ts';
 
 const HAL = 'application/hal+json';
 const JSON_TYPE = 'application/json';
@@ -30,15 +31,15 @@ const notModified: Json = {
 const noContent = (description: string): Json => ({ description, headers: requestId });
 const malformed = 'Bad Request: a missing or malformed Host header (or forwarded header, with TRUST_PROXY), or a malformed %-escape in the path or query.';
 
-/** Responses that any operation on `path` can get: 400 from the request line, 405 for other methods, 500. */
-function common(path: string, allow: string, badRequest: Json = problem(malformed)): Json {
+/**
+ * Responses that any operation can get: 400 from the request line or headers, 417 for an
+ * unsupported Expect, 500. A 405 never answers a documented operation: it is what a method
+ * that is not documented here gets (see the info description).
+ */
+function common(path: string, badRequest: Json = problem(malformed)): Json {
   return {
     '400': badRequest,
-    '405': problem(
-      `Method Not Allowed: sent for a method this path does not support (not for this operation); Allow lists the methods: ${allow}.`,
-      examples.methodNotAllowed(path, allow),
-      { Allow: ref('headers', 'Allow') },
-    ),
+    '417': problem('Expectation Failed: an Expect header other than 100-continue.', examples.expectationFailed(path)),
     '500': problem('Internal Server Error: a generic sentence; the cause is logged with the request id.'),
   };
 }
@@ -49,35 +50,40 @@ const unauthorized = (method: string, path: string): Json =>
   });
 
 const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
-const writeSecurity = [{ bearer: [] }, {}]; // a token only when the service has API_TOKEN
+// A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
+const writeSecurity = [{ bearer: [] }, {}];
+const publicSecurity: Json[] = [];
 
-const paths: Json = {
+const documented: Record<string, Json> = {
   '/': {
     parameters: [ref('parameters', 'RequestId')],
     get: {
       operationId: 'getRoot',
+      security: publicSecurity,
       tags: ['meta'],
       summary: 'API root',
       description: `Links to the book collection, so a client needs one URL to start from. ${getNotes}`,
       parameters: [ref('parameters', 'IfNoneMatch')],
-      responses: { '200': ok('The root links.', HAL, 'Root', examples.root), '304': notModified, ...common('/', 'GET, HEAD, OPTIONS') },
+      responses: { '200': ok('The root links.', HAL, 'Root', examples.root), '304': notModified, ...common('/') },
     },
   },
   '/health': {
     parameters: [ref('parameters', 'RequestId')],
     get: {
       operationId: 'getHealth',
+      security: publicSecurity,
       tags: ['meta'],
       summary: 'Health check',
       description: `For container health checks and the reverse proxy. ${getNotes}`,
       parameters: [ref('parameters', 'IfNoneMatch')],
-      responses: { '200': ok('The service is up.', JSON_TYPE, 'Health', examples.health), '304': notModified, ...common('/health', 'GET, HEAD, OPTIONS') },
+      responses: { '200': ok('The service is up.', JSON_TYPE, 'Health', examples.health), '304': notModified, ...common('/health') },
     },
   },
   '/openapi.json': {
     parameters: [ref('parameters', 'RequestId')],
     get: {
       operationId: 'getOpenApi',
+      security: publicSecurity,
       tags: ['meta'],
       summary: 'This OpenAPI document',
       description: `The OpenAPI 3.1 description of every route. ${getNotes}`,
@@ -85,7 +91,7 @@ const paths: Json = {
       responses: {
         '200': { description: 'The document.', headers: { ...requestId, ETag: ref('headers', 'ETag') }, content: { [JSON_TYPE]: { schema: { type: 'object' } } } },
         '304': notModified,
-        ...common('/openapi.json', 'GET, HEAD, OPTIONS'),
+        ...common('/openapi.json'),
       },
     },
   },
@@ -93,6 +99,7 @@ const paths: Json = {
     parameters: [ref('parameters', 'RequestId')],
     get: {
       operationId: 'listBooks',
+      security: publicSecurity,
       tags: ['books'],
       summary: 'List or search books',
       description:
@@ -114,7 +121,7 @@ const paths: Json = {
         '200': ok('The books found.', HAL, 'BookCollection', examples.books),
         '304': notModified,
         '404': problem('Not Found: no book matches the filter, or the page lies past the last one.', examples.noBooks),
-        ...common('/books', 'GET, HEAD, POST, OPTIONS', problem(`Bad Request: a bad query parameter (each is named in errors), or: ${malformed}`, examples.badParameters)),
+        ...common('/books', problem(`Bad Request: a bad query parameter (each is named in errors), or: ${malformed}`, examples.badParameters)),
       },
     },
     post: {
@@ -137,7 +144,7 @@ const paths: Json = {
         '413': problem('Content Too Large: the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
         '415': problem('Unsupported Media Type: the body is not declared as JSON, or has a Content-Encoding.', examples.unsupportedType),
         '507': problem('Insufficient Storage: the catalogue holds MAX_BOOKS books.', examples.full),
-        ...common('/books', 'GET, HEAD, POST, OPTIONS', problem(`Bad Request: the body is not JSON, not an object, or fails validation (each failure in errors), or: ${malformed}`, examples.postBadRequest)),
+        ...common('/books', problem(`Bad Request: the body is not JSON, not an object, or fails validation (each failure in errors), or: ${malformed}`, examples.postBadRequest)),
       },
     },
   },
@@ -145,6 +152,7 @@ const paths: Json = {
     parameters: [ref('parameters', 'Isbn'), ref('parameters', 'RequestId')],
     get: {
       operationId: 'getBook',
+      security: publicSecurity,
       tags: ['books'],
       summary: 'Read one book',
       description: `The book with this isbn. ${getNotes}`,
@@ -153,7 +161,7 @@ const paths: Json = {
         '200': ok('The book.', HAL, 'Book', examples.book),
         '304': notModified,
         '404': problem('Not Found: no book has this isbn.', examples.unknownIsbn),
-        ...common('/books/4-5-6', 'GET, HEAD, DELETE, OPTIONS', problem(malformed, examples.malformedPath)),
+        ...common('/books/4-5-6', problem(malformed, examples.malformedPath)),
       },
     },
     delete: {
@@ -165,11 +173,52 @@ const paths: Json = {
       responses: {
         '204': noContent('No Content: the book is gone (or never existed).'),
         '401': unauthorized('DELETE', '/books/1-2-3'),
-        ...common('/books/4-5-6', 'GET, HEAD, DELETE, OPTIONS'),
+        ...common('/books/4-5-6'),
       },
     },
   },
 };
+
+/**
+ * Every path also answers HEAD (a GET without its body) and OPTIONS (204 with Allow); they are
+ * written out here from the documented operations, so the two cannot disagree.
+ */
+function withHeadAndOptions(pathItems: Record<string, Json>): Json {
+  const result: Record<string, Json> = {};
+  for (const [path, item] of Object.entries(pathItems)) {
+    const { parameters, ...operations } = item as Record<string, Json>;
+    const methods = Object.keys(operations).map((method) => method.toUpperCase());
+    const allow = allowedMethods(methods);
+    const get = operations.get as { operationId: string; tags: string[]; summary: string; parameters?: Json[]; responses: Record<string, Json> } | undefined;
+    const head = get && {
+      operationId: `${get.operationId}Head`,
+      security: publicSecurity,
+      tags: get.tags,
+      summary: `${get.summary} (headers only)`,
+      description: 'The headers of the GET, without the body.',
+      parameters: get.parameters,
+      responses: Object.fromEntries(Object.entries(get.responses).map(([status, response]) => [status, withoutContent(response)])),
+    };
+    const options = {
+      operationId: `${(get ?? (Object.values(operations)[0] as { operationId: string })).operationId}Options`,
+      security: publicSecurity,
+      tags: get?.tags ?? ['books'],
+      summary: 'The methods of this path',
+      description: `Answers 204 with Allow: ${allow}.`,
+      responses: {
+        '204': { description: `No Content; Allow lists the methods: ${allow}.`, headers: { ...requestId, Allow: ref('headers', 'Allow') } },
+        ...common(path.replace('{isbn}', '4-5-6')),
+      },
+    };
+    result[path] = { parameters, ...operations, ...(head ? { head } : {}), options };
+  }
+  return result;
+}
+
+function withoutContent(response: Json): Json {
+  const { content: _content, ...rest } = response as { content?: unknown };
+  return rest;
+}
 
 export function openApiDocument(): Json {
   return {
@@ -181,7 +230,7 @@ export function openApiDocument(): Json {
       description:
         'Lists, searches, reads, adds and deletes books. Success bodies are HAL (application/hal+json); errors are RFC 9457 problem details (application/problem+json). ' +
         'Links start with the base URL: BASE_URL when set, else the forwarded origin with TRUST_PROXY, else http:// and the Host header. ' +
-        'Every GET path also answers HEAD (no body) and OPTIONS (204 with Allow); another method gets 405 with Allow, and an unknown path 404. ' +
+        'Every GET path also answers HEAD (no body), and every path OPTIONS (204 with Allow). A method a path does not list gets 405 with Allow, and an unknown path 404. ' +
         'Every 200 GET carries an ETag, and If-None-Match answers 304. Every response carries X-Request-Id.',
       contact: { name: 'Book catalogue maintainers' },
       license: { name: 'MIT', identifier: 'MIT' },
@@ -191,7 +240,7 @@ export function openApiDocument(): Json {
       { name: 'books', description: 'The catalogue.' },
       { name: 'meta', description: 'Entry point, health and this description.' },
     ],
-    paths,
+    paths: withHeadAndOptions(documented),
     components,
   };
 }

@@ -4,10 +4,11 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { App } from './app.js';
-import { PROBLEM_TYPE, problems } from './http/problem.js';
-import { newRequestId } from './http/request.js';
-import type { Logger } from './log.js';
+import type { IncomingMessage } from 'node:http';
+import type { App } from './app.ts';
+import { PROBLEM_TYPE, problems } from './http/problem.ts';
+import { newRequestId } from './http/request.ts';
+import type { Logger } from './log.ts';
 
 export interface ServerOptions {
   /** Idle keep-alive sockets close after this; above a proxy's idle timeout (DECISIONS B). */
@@ -18,6 +19,15 @@ export interface ServerOptions {
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 export function createHttpServer(app: App, logger: Logger, options: ServerOptions): Server {
+  // The response in progress on each socket, so that junk pipelined behind a request can wait for it.
+  const inFlight = new WeakMap<Socket, ServerResponse>();
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    inFlight.set(req.socket, res);
+    res.once('finish', () => {
+      if (inFlight.get(req.socket) === res) inFlight.delete(req.socket);
+    });
+    app.handle(req, res);
+  };
   const keepAliveTimeout = options.keepAliveTimeoutMs;
   // A proxy may send a request the moment before the idle timeout ends; the header timer must not
   // fire first, so it sits above the keep-alive timeout, and the whole-request timer above both.
@@ -33,16 +43,16 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
       // Host is checked by the app, which also accepts its absence when BASE_URL is set.
       requireHostHeader: false,
     },
-    app.handle,
+    listener,
   );
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, logger));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, inFlight.get(socket), logger));
   // Without this listener node answers an unknown Expect with a bare 417; the app answers a problem.
-  server.on('checkExpectation', app.handle);
+  server.on('checkExpectation', listener);
   return server;
 }
 
 /** Requests that never reach the app: malformed HTTP, oversize heads, timeouts. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger: Logger): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, current: ServerResponse | undefined, logger: Logger): void {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   logger.info('rejected by the HTTP parser', { status, code: error.code });
   if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -51,14 +61,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, logger:
   }
   // Junk pipelined behind a complete request: that request is still owed its own answer (a POST
   // may already be stored), so let it finish, then close instead of answering the junk.
-  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (current && (current.headersSent || current.req.complete)) {
-    if (current.writableFinished) socket.destroySoon();
-    else current.once('finish', () => socket.destroySoon());
+    current.once('finish', () => socket.destroySoon());
     return;
   }
   const problem = problems.malformed(status);
-  const body = problem.render();
+  const body = JSON.stringify(problem.toJSON());
   socket.write(
     `HTTP/1.1 ${status} ${problem.title}\r\n` +
       `Content-Type: ${PROBLEM_TYPE}\r\n` +

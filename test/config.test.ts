@@ -1,7 +1,9 @@
 /** DECISIONS B: every setting, its default, its env variable and flag, and every bad value. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Config, ConfigError, loadConfig } from '../src/config.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Config, ConfigError, loadConfig, SETTINGS } from '../src/config.ts';
 
 const DEFAULTS: Config = {
   port: 8080,
@@ -348,5 +350,13 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
       `--no\\u000ape is not a known flag; the flags are ${FLAGS}`,
     );
     assertConfigError(() => loadConfig({}, ['a\tb\u2028']), 'a\tb\u2028', `a\\u0009b\\u2028 is not a known flag; the flags are ${FLAGS}`);
+  });
+});
+
+describe('the README settings table', () => {
+  it('lists exactly the settings of SETTINGS, in its order, with the same defaults', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1], (match[2] ?? '').trim().replaceAll('`', '')]);
+    assert.deepEqual(rows, SETTINGS.map((setting) => [setting.name, setting.shown]));
   });
 });

@@ -4,8 +4,8 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { expectedCollection, FIXTURE_BOOKS } from './helpers/books.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { expectedCollection, FIXTURE_BOOKS } from './helpers/books.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
 
 interface Collection {
   _embedded: { bookDTOList: { isbn: string; title: string }[] };

@@ -3,14 +3,15 @@
  * stderr line, settings honoured end to end, log lines on stdout, and SIGTERM/SIGINT.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { expectedBook, expectedCollection, FIXTURE_BOOKS } from './helpers/books.js';
-import { listeningPort, spawnService, type SpawnedService } from './helpers/server.js';
+import { expectedBook, expectedCollection, FIXTURE_BOOKS } from './helpers/books.ts';
+import { listeningPort, spawnService, type SpawnedService } from './helpers/server.ts';
 
 type Line = Record<string, unknown>;
 
@@ -224,6 +225,39 @@ describe('a running service', () => {
       ]);
     });
   }
+
+  it('a second SIGINT while stopping (Ctrl-C reaches node from the terminal and from npm) changes nothing', async () => {
+    const running = run({ PORT: '0', HOST: '127.0.0.1' });
+    const port = await listeningPort(running.service);
+    running.service.child.kill('SIGINT');
+    running.service.child.kill('SIGINT');
+    const { code, stderr } = await running.service.exited;
+    assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
+    assert.deepEqual(linesWithoutTime(running.stdout()), [
+      { level: 'info', msg: 'listening', port, host: '127.0.0.1', books: 3 },
+      { level: 'info', msg: 'shutting down', signal: 'SIGINT', timeoutMs: 10_000 },
+      { level: 'info', msg: 'stopped' },
+    ]);
+  });
+
+  it('`npm start` passes a SIGTERM on to node, which stops cleanly instead of running on without a parent', async () => {
+    const npm = spawn('npm', ['start', '--silent', '--', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, LOG_LEVEL: 'info' },
+    });
+    let stdout = '';
+    npm.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.once('close', resolve));
+    // Polled on each chunk of output, not on a timer: the line arrives when node has started.
+    await new Promise<void>((resolve, reject) => {
+      npm.stdout.on('data', () => stdout.includes('"msg":"listening"') && resolve());
+      npm.once('close', () => reject(new Error(`npm exited first: ${stdout}`)));
+    });
+    npm.kill('SIGTERM');
+    await exited;
+    const messages = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+    assert.deepEqual(messages, ['listening', 'shutting down', 'stopped']);
+  });
 
   it('binds all interfaces without HOST, and says so', async () => {
     const running = run({ PORT: '0' });

@@ -1,17 +1,17 @@
 /**
  * GET /openapi.json (DECISIONS E): the document is served as JSON, names exactly the routes of
  * the router table, and every example in it is what the service really answers. Each example
- * is replayed, by a recipe below, against a fresh service reached as http://localhost:8080
+ * is replayed, by a recipe below, against a fresh service reached as http://127.0.0.1:8080
  * (the document's server URL), and a recipe or an example without the other fails the test.
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from './helpers/server.js';
+import { startServer, type TestServer } from './helpers/server.ts';
 
 type JsonObject = { readonly [key: string]: unknown };
 
-const SERVER_HOST = 'localhost:8080';
+const SERVER_HOST = '127.0.0.1:8080';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function object(value: unknown, what: string): JsonObject {
@@ -46,6 +46,7 @@ interface Recipe {
   readonly env?: Record<string, string>;
   readonly contentType?: string;
   readonly body?: string;
+  readonly expect?: string;
 }
 
 interface DocumentedExample {
@@ -89,28 +90,31 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     ...extra,
   });
   const raw = (body: string): Recipe => ({ method: 'POST', target: '/books', contentType: 'application/json', body });
-  const put = (target: string): Recipe => ({ method: 'PUT', target });
   const get = (target: string): Recipe => ({ method: 'GET', target });
   const token = { API_TOKEN: 'secret-token' };
+  // Every operation documents the 417 that an Expect other than 100-continue gets (HEAD without its body).
+  const expectations: Record<string, Recipe> = {};
+  for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
+    for (const method of Object.keys(object(item, path)).filter((key) => METHODS.includes(key) && key !== 'head')) {
+      const target = path.replace('{isbn}', '4-5-6');
+      expectations[`${method.toUpperCase()} ${path} 417 expectationFailed`] = { method: method.toUpperCase(), target, expect: '200-ok' };
+    }
+  }
   return {
+    ...expectations,
     'GET / 200 root': get('/'),
-    'GET / 405 methodNotAllowed': put('/'),
     'GET /health 200 up': get('/health'),
-    'GET /health 405 methodNotAllowed': put('/health'),
-    'GET /openapi.json 405 methodNotAllowed': put('/openapi.json'),
     'GET /books 200 allBooks': get('/books'),
     'GET /books 200 titleFilter': get('/books?title=lord'),
     'GET /books 200 pageWithSort': get('/books?page=1&size=2&sort=author'),
     'GET /books 400 badParameters': get('/books?page=-1&size=5000&sort=price'),
     'GET /books 404 noBooksForTitle': get('/books?title=Dune'),
-    'GET /books 405 methodNotAllowed': put('/books'),
     'POST /books 201 created': posted('created'),
     'POST /books 201 createdWithNames': posted('createdWithNames'),
     'POST /books 400 validationFailed': raw('{"isbn": " ", "title": "Dune"}'),
     'POST /books 400 invalidJson': raw('{"isbn":'),
     'POST /books 400 notAnObject': raw('[]'),
     'POST /books 401 unauthorized': posted('created', { env: token }),
-    'POST /books 405 methodNotAllowed': put('/books'),
     'POST /books 409 isbnTaken': posted('isbnTaken'),
     'POST /books 409 sameTitleAndAuthor': posted('sameTitleAndAuthor'),
     'POST /books 413 tooLarge': raw(`{"title": "${'a'.repeat(19_980)}"}`),
@@ -119,9 +123,7 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     'GET /books/{isbn} 200 book': get('/books/4-5-6'),
     'GET /books/{isbn} 400 malformedPath': get('/books/%zz'),
     'GET /books/{isbn} 404 unknownIsbn': get('/books/0-0-0'),
-    'GET /books/{isbn} 405 methodNotAllowed': put('/books/4-5-6'),
     'DELETE /books/{isbn} 401 unauthorized': { method: 'DELETE', target: '/books/1-2-3', env: token },
-    'DELETE /books/{isbn} 405 methodNotAllowed': put('/books/4-5-6'),
   };
 }
 
@@ -141,7 +143,7 @@ describe('GET /openapi.json', () => {
     assert.equal(served.status, 200);
     assert.equal(served.headers.get('content-type'), 'application/json');
     assert.equal(doc.openapi, '3.1.0');
-    assert.deepEqual(doc.servers, [{ url: 'http://localhost:8080', description: 'A local run (make run).' }]);
+    assert.deepEqual(doc.servers, [{ url: 'http://127.0.0.1:8080', description: 'A local run (make run).' }]);
   });
 
   it('documents exactly the routes of the router table', () => {
@@ -150,7 +152,12 @@ describe('GET /openapi.json', () => {
         .filter((key) => METHODS.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const routed = server.app.routes.map((route) => `${route.method} ${route.path}`);
+    // Every GET route answers HEAD, and every path OPTIONS (DECISIONS D).
+    const paths = [...new Set(server.app.routes.map((route) => route.path))];
+    const routed = [
+      ...server.app.routes.flatMap((route) => [`${route.method} ${route.path}`, ...(route.method === 'GET' ? [`HEAD ${route.path}`] : [])]),
+      ...paths.map((path) => `OPTIONS ${path}`),
+    ];
     for (const operation of documented) assert.ok(routed.includes(operation), `${operation} is a route`);
     for (const route of routed) assert.ok(documented.includes(route), `${route} is documented`);
     assert.equal(documented.length, routed.length);
@@ -170,6 +177,7 @@ describe('GET /openapi.json', () => {
         const fresh = await startServer(recipe.env);
         t.after(() => fresh.close());
         const headers: Record<string, string> = recipe.contentType ? { 'content-type': recipe.contentType } : {};
+        if (recipe.expect) headers.expect = recipe.expect;
         const answer = await call(fresh, recipe.method, recipe.target, headers, recipe.body);
         assert.equal(answer.status, example.status);
         assert.equal(answer.headers['content-type'], example.mediaType);
@@ -182,22 +190,41 @@ describe('GET /openapi.json', () => {
           assert.deepEqual(JSON.parse(read.text), example.value);
         }
         if (example.status === 401) assert.equal(answer.headers['www-authenticate'], 'Bearer');
-        if (example.status === 405) assert.match(String(answer.headers.allow), /OPTIONS$/);
       });
     }
   });
 
-  it('documents no HEAD or OPTIONS operation, and guards only the writes', () => {
+  it('marks the reads public with security: [] and the writes with the optional bearer token', () => {
+    for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
+      for (const [method, operation] of Object.entries(object(item, path))) {
+        if (!METHODS.includes(method)) continue;
+        const write = method === 'post' || method === 'delete';
+        assert.deepEqual(object(operation, method).security, write ? [{ bearer: [] }, {}] : [], `${method} ${path}`);
+      }
+    }
+  });
+
+  it('lists no 405: a documented operation is an allowed one', () => {
+    for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
+      for (const [method, operation] of Object.entries(object(item, path))) {
+        if (METHODS.includes(method)) assert.equal(object(object(operation, method).responses, 'responses')['405'], undefined, `${method} ${path}`);
+      }
+    }
+  });
+
+  it('documents HEAD as the GET without a body, and OPTIONS as 204 with Allow', async () => {
     for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
       const operations = object(item, path);
-      assert.equal(operations.head, undefined);
-      assert.equal(operations.options, undefined);
-      for (const method of ['get', 'post', 'delete']) {
-        const operation = operations[method];
-        if (operation === undefined) continue;
-        const security = object(operation, method).security;
-        assert.deepEqual(security, method === 'get' ? undefined : [{ bearer: [] }, {}], `${method} ${path}`);
-      }
+      const target = path.replace('{isbn}', '4-5-6');
+      const options = await call(server, 'OPTIONS', target);
+      assert.equal(options.status, 204);
+      assert.ok(object(object(operations.options, 'options').responses, 'responses')['204'], `OPTIONS ${path}`);
+      assert.match(String(object(operations.options, 'options').description), new RegExp(`Allow: ${String(options.headers.allow)}\\.$`));
+      if (operations.get === undefined) continue;
+      const head = object(operations.head, `HEAD ${path}`);
+      const getStatuses = Object.keys(object(object(operations.get, 'get').responses, 'responses'));
+      assert.deepEqual(Object.keys(object(head.responses, 'responses')), getStatuses);
+      for (const response of Object.values(object(head.responses, 'responses'))) assert.equal(object(response, 'response').content, undefined);
     }
   });
 });

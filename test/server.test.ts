@@ -11,12 +11,12 @@ import assert from 'node:assert/strict';
 import { Agent, request, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
-import { createApp } from '../src/app.js';
-import { MemoryBookStore } from '../src/books/store.js';
-import { loadConfig } from '../src/config.js';
-import { createLogger } from '../src/log.js';
-import { createHttpServer, MAX_HEADER_BYTES } from '../src/server.js';
-import { listeningPort, spawnService, type SpawnedService } from './helpers/server.js';
+import { createApp } from '../src/app.ts';
+import { MemoryBookStore } from '../src/books/store.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/log.ts';
+import { createHttpServer, MAX_HEADER_BYTES } from '../src/server.ts';
+import { listeningPort, spawnService, type SpawnedService } from './helpers/server.ts';
 
 describe('server timeouts', () => {
   const serverFor = (env: Record<string, string>) => {

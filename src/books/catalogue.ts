@@ -3,9 +3,9 @@
  * duplicate checks, then capacity, the last three done by the store as it adds. A POST and each
  * SEED_FILE entry go through this one path.
  */
-import { type BookFields, toFields } from './book.js';
-import type { BookStore } from './store.js';
-import { type FieldError, validateBook } from './validate.js';
+import { type BookFields, toFields } from './book.ts';
+import type { BookStore } from './store.ts';
+import { type FieldError, validateBook } from './validate.ts';
 
 export type Rejection =
   | { readonly reason: 'invalid'; readonly errors: readonly FieldError[] }
@@ -28,5 +28,19 @@ export function addBook(store: BookStore, body: Readonly<Record<string, unknown>
       return { rejected: { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName } };
     case 'full':
       return { rejected: { reason: 'full', capacity: store.capacity } };
+  }
+}
+
+/** The sentence that a POST answers and a SEED_FILE failure prints (DECISIONS D). */
+export function rejectionMessage(rejection: Rejection): string {
+  switch (rejection.reason) {
+    case 'invalid':
+      return rejection.errors.map((error) => error.detail).join('; ');
+    case 'isbn-taken':
+      return `Book already exists for ISBN: ${rejection.isbn}`;
+    case 'duplicate':
+      return `Book already exists with title: ${rejection.title} and author: ${rejection.firstName} ${rejection.lastName}`;
+    case 'full':
+      return `The catalogue is full: it holds at most ${rejection.capacity} books (MAX_BOOKS)`;
   }
 }

@@ -2,7 +2,7 @@
  * The built-in catalogue, in the order that clients of the original service rely on
  * (DECISIONS C): they read 4-5-6 and delete 1-2-3 and 7-8-9.
  */
-import type { BookInput } from './book.js';
+import type { BookInput } from './book.ts';
 
 export const FIXTURE: readonly BookInput[] = [
   { isbn: '1-2-3', title: 'Animal Farm', authorFirstName: 'George', authorLastName: 'Orwell' },

@@ -5,12 +5,14 @@
  */
 export class SortedList<T> {
   private items: T[] | undefined;
+  private readonly compare: (a: T, b: T) => number;
+  private readonly load: () => T[];
 
   /** `load` gives every current item; it is called on first use, so unused orders cost nothing. */
-  constructor(
-    private readonly compare: (a: T, b: T) => number,
-    private readonly load: () => T[],
-  ) {}
+  constructor(compare: (a: T, b: T) => number, load: () => T[]) {
+    this.compare = compare;
+    this.load = load;
+  }
 
   /** The items in order. Callers only read it, synchronously, before the next write. */
   get all(): readonly T[] {

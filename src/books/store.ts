@@ -4,12 +4,10 @@
  * Each record gets a generated integer id that never leaves this module: it orders the records
  * by insertion and breaks ties between equal sort keys.
  */
-import type { BookFields } from './book.js';
-import { SortedList } from './sorted.js';
-import { TitleSearch } from './title-search.js';
-
-export const SORT_KEYS = ['title', 'isbn', 'author'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+import type { BookFields } from './book.ts';
+import type { SortKey } from './fields.ts';
+import { SortedList } from './sorted.ts';
+import { TitleSearch } from './title-search.ts';
 
 export interface SortOrder {
   readonly key: SortKey;
@@ -31,8 +29,8 @@ export interface BookStore {
   get(isbn: string): BookFields | undefined;
   /**
    * Stores a book unless its isbn is taken, a book with exactly its title and names is stored
-   * (SPEC POST rule 3), or the store is full, checked in that order: one step, as a database's
-   * unique constraints would do it, and each index is looked up once.
+   * (SPEC POST rule 3), or the store is full, checked in that order, as a database's unique
+   * constraints would.
    */
   add(fields: BookFields): AddOutcome;
   /** Whether a book was there to remove. */
@@ -44,16 +42,19 @@ export interface BookStore {
 /** A record as the store holds it. Its id is a private field: other modules cannot even see it. */
 class StoredBook implements BookFields {
   readonly #id: number;
+  readonly isbn: string;
+  readonly title: string;
+  readonly authorFirstName: string;
+  readonly authorLastName: string;
+  readonly author: string | undefined;
 
-  constructor(
-    id: number,
-    readonly isbn: string,
-    readonly title: string,
-    readonly authorFirstName: string,
-    readonly authorLastName: string,
-    readonly author: string | undefined,
-  ) {
+  constructor(id: number, fields: BookFields) {
     this.#id = id;
+    this.isbn = fields.isbn;
+    this.title = fields.title;
+    this.authorFirstName = fields.authorFirstName;
+    this.authorLastName = fields.authorLastName;
+    this.author = fields.author;
   }
 
   /** Insertion order: ids only grow. */
@@ -62,55 +63,35 @@ class StoredBook implements BookFields {
   }
 }
 
-const byId = StoredBook.byId;
-let keyCompare: Record<SortKey, (a: StoredBook, b: StoredBook) => number> | undefined;
+// Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a
+// fixed locale keeps the order the same on every machine (DECISIONS E).
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The comparators of the sort keys, made on first use: a collator takes milliseconds to create. */
-function compareKeys(key: SortKey): (a: StoredBook, b: StoredBook) => number {
-  if (!keyCompare) {
-    // Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a
-    // fixed locale keeps the order the same on every machine.
-    const { compare } = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-    keyCompare = {
-      title: (a, b) => compare(a.title, b.title),
-      isbn: (a, b) => compare(a.isbn, b.isbn),
-      author: (a, b) => compare(a.authorLastName, b.authorLastName) || compare(a.authorFirstName, b.authorFirstName),
-    };
-  }
-  return keyCompare[key];
-}
+const KEY_ORDER: Record<SortKey, (a: StoredBook, b: StoredBook) => number> = {
+  title: (a, b) => collator.compare(a.title, b.title),
+  isbn: (a, b) => collator.compare(a.isbn, b.isbn),
+  author: (a, b) => collator.compare(a.authorLastName, b.authorLastName) || collator.compare(a.authorFirstName, b.authorFirstName),
+};
 
-/**
- * Author names repeat across books, and every parsed copy is a string of its own: sharing one
- * copy of each name saves about 50 bytes per book at 100,000 books. The pool forgets everything
- * when it fills, so unique names cannot grow it without bound; a name then starts a new copy.
- */
-class NamePool {
-  private readonly names = new Map<string, string>();
-
-  constructor(private readonly limit: number) {}
-
-  /** An equal string, shared with earlier books where one is known. */
-  share(name: string): string {
-    const known = this.names.get(name);
-    if (known !== undefined) return known;
-    if (this.names.size >= this.limit) this.names.clear();
-    this.names.set(name, name);
-    return name;
-  }
+/** Ties keep insertion order in both directions, so a descending order is not a reversed one. */
+function compareFor(sort: SortOrder): (a: StoredBook, b: StoredBook) => number {
+  const compare = KEY_ORDER[sort.key];
+  return sort.descending ? (a, b) => compare(b, a) || StoredBook.byId(a, b) : (a, b) => compare(a, b) || StoredBook.byId(a, b);
 }
 
 export class MemoryBookStore implements BookStore {
+  readonly capacity: number;
   private readonly byIsbn = new Map<string, StoredBook>();
-  private readonly names = new NamePool(10_000);
-  /** Title → the book, or the books, with that title; makes the duplicate check O(1). */
-  private readonly byTitle = new Map<string, StoredBook | StoredBook[]>();
-  private readonly inserted = new SortedList<StoredBook>(byId, () => [...this.byIsbn.values()]);
+  /** Title → the books with that title, for the duplicate check of SPEC POST rule 3. */
+  private readonly byTitle = new Map<string, StoredBook[]>();
+  private readonly inserted = new SortedList<StoredBook>(StoredBook.byId, () => [...this.byIsbn.values()]);
   private readonly sorted = new Map<string, SortedList<StoredBook>>();
   private readonly search = new TitleSearch<StoredBook>(() => this.inserted.all);
   private nextId = 1;
 
-  constructor(readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
 
   get size(): number {
     return this.byIsbn.size;
@@ -122,17 +103,15 @@ export class MemoryBookStore implements BookStore {
 
   add(fields: BookFields): AddOutcome {
     if (this.byIsbn.has(fields.isbn)) return { refused: 'isbn-taken' };
-    const { title, authorFirstName, authorLastName } = fields;
-    const same = this.byTitle.get(title);
-    const sameAuthor = (book: StoredBook): boolean => book.authorFirstName === authorFirstName && book.authorLastName === authorLastName;
-    if (same !== undefined && (Array.isArray(same) ? same.some(sameAuthor) : sameAuthor(same))) return { refused: 'duplicate' };
+    const sameTitle = this.byTitle.get(fields.title) ?? [];
+    const sameAuthor = (book: StoredBook): boolean =>
+      book.authorFirstName === fields.authorFirstName && book.authorLastName === fields.authorLastName;
+    if (sameTitle.some(sameAuthor)) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
 
-    const first = this.names.share(authorFirstName);
-    const last = this.names.share(authorLastName);
-    const book = new StoredBook(this.nextId++, fields.isbn, title, first, last, fields.author);
+    const book = new StoredBook(this.nextId++, fields);
     this.byIsbn.set(book.isbn, book);
-    this.byTitle.set(title, same === undefined ? book : Array.isArray(same) ? [...same, book] : [same, book]);
+    this.byTitle.set(book.title, [...sameTitle, book]);
     this.inserted.insert(book);
     for (const list of this.sorted.values()) list.insert(book);
     this.search.invalidate();
@@ -143,10 +122,9 @@ export class MemoryBookStore implements BookStore {
     const book = this.byIsbn.get(isbn);
     if (!book) return false;
     this.byIsbn.delete(isbn);
-    const same = this.byTitle.get(book.title);
-    const rest = Array.isArray(same) ? same.filter((other) => other !== book) : [];
+    const rest = (this.byTitle.get(book.title) ?? []).filter((other) => other !== book);
     if (rest.length === 0) this.byTitle.delete(book.title);
-    else this.byTitle.set(book.title, rest.length === 1 ? (rest[0] as StoredBook) : rest);
+    else this.byTitle.set(book.title, rest);
     this.inserted.delete(book);
     for (const list of this.sorted.values()) list.delete(book);
     this.search.invalidate();
@@ -170,10 +148,4 @@ export class MemoryBookStore implements BookStore {
     }
     return list;
   }
-}
-
-/** Ties keep insertion order in both directions, so a descending order is not a reversed one. */
-function compareFor(sort: SortOrder): (a: StoredBook, b: StoredBook) => number {
-  const compare = compareKeys(sort.key);
-  return sort.descending ? (a, b) => compare(b, a) || byId(a, b) : (a, b) => compare(a, b) || byId(a, b);
 }

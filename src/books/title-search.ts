@@ -18,8 +18,12 @@ export class TitleSearch<T extends { readonly title: string }> {
   private items: readonly T[] = [];
   private stale = true;
 
+  private readonly load: () => readonly T[];
+
   /** `load` gives the current items in the order that results should keep. */
-  constructor(private readonly load: () => readonly T[]) {}
+  constructor(load: () => readonly T[]) {
+    this.load = load;
+  }
 
   invalidate(): void {
     this.stale = true;

@@ -3,20 +3,21 @@
  * Both sides are hashed before comparing, so the comparison takes the same time whatever the
  * token's length or how much of it a guess gets right. The token is never logged.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { problems } from './problem.js';
+import { problems } from './problem.ts';
 
+// RFC 6750 section 2.1: the scheme in any case, one or more spaces, then one token.
 const BEARER = /^Bearer +(\S+) *$/i;
 
 /** Throws a 401 HttpProblem unless the headers carry the token (when one is set). */
 export type Guard = (headers: IncomingHttpHeaders) => void;
 
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
 /** A check for write requests; with no token configured, every request passes. */
 export function bearerGuard(token: string | undefined): Guard {
   if (token === undefined) return () => {};
-  // Loaded only when a token is set: without one, the service never needs node:crypto.
-  const { createHash, timingSafeEqual } = require('node:crypto') as typeof import('node:crypto');
-  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
   const expected = digest(token);
   return (headers) => {
     const given = BEARER.exec(headers.authorization ?? '')?.[1];

@@ -4,57 +4,56 @@
  * that something went wrong, and the real error goes to the log with the request id.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Rejection } from '../books/catalogue.js';
-import type { FieldError } from '../books/validate.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 /** Largest accepted request body, in bytes. */
 export const BODY_LIMIT = 16 * 1024;
 
-export interface ParameterError {
-  readonly parameter: string;
-  readonly detail: string;
-}
+/** One failure in a request: a body field (JSON pointer) or a query parameter, by name. */
+export type ProblemError =
+  | { readonly pointer: string; readonly detail: string }
+  | { readonly parameter: string; readonly detail: string };
 
-interface ProblemOptions {
+export interface ProblemOptions {
   /** A URI naming the kind of problem; `about:blank` means "see the status code". */
   readonly type?: string;
   readonly title?: string;
-  readonly errors?: readonly (FieldError | ParameterError)[];
+  readonly errors?: readonly ProblemError[];
   readonly headers?: Readonly<Record<string, string>>;
 }
 
 export class HttpProblem extends Error {
+  readonly status: number;
+  readonly detail: string;
   readonly type: string;
   readonly title: string;
+  readonly errors: readonly ProblemError[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly options: ProblemOptions = {},
-  ) {
+  constructor(status: number, detail: string, options: ProblemOptions = {}) {
     super(detail);
     this.name = 'HttpProblem';
+    this.status = status;
+    this.detail = detail;
     this.type = options.type ?? 'about:blank';
     this.title = options.title ?? STATUS_CODES[status] ?? 'Error';
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
   }
 
   /** The problem document; `instance` is the request path without its query, when known. */
-  render(instance?: string): string {
-    const { type, title, status, detail } = this;
-    return JSON.stringify({ type, title, status, detail, instance, errors: this.options.errors });
+  toJSON(instance?: string): Record<string, unknown> {
+    const { type, title, status, detail, errors } = this;
+    return { type, title, status, detail, instance, errors };
   }
 }
 
-// The error kinds that SPEC section 7 names get types of their own, so clients can tell them apart.
-const BOOK_NOT_FOUND = { type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
-const BOOK_EXISTS = { type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
-const VALIDATION = { type: 'urn:book-catalogue:problem:validation-failed', title: 'Validation failed' };
+/** The problem kinds SPEC section 7 names get types of their own, so clients can tell them apart. */
+export const BOOK_NOT_FOUND = { type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
+export const BOOK_EXISTS = { type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
+export const VALIDATION_FAILED = { type: 'urn:book-catalogue:problem:validation-failed', title: 'Validation failed' };
 
 export const problems = {
-  bookNotFound: (isbn: string) => new HttpProblem(404, `Book cannot be found for ISBN: ${isbn}`, BOOK_NOT_FOUND),
-  noBooks: (title: string | undefined) =>
-    new HttpProblem(404, title === undefined ? 'No books found' : `No books found for title: ${title}`, BOOK_NOT_FOUND),
   invalidJson: () => new HttpProblem(400, 'Request body is not valid JSON'),
   notAnObject: () => new HttpProblem(400, 'Request body must be a JSON object'),
   unsupportedType: () =>
@@ -71,8 +70,10 @@ export const problems = {
     new HttpProblem(405, `Method ${method} is not allowed here; allowed: ${allow}`, { headers: { allow } }),
   badRequest: (detail: string) => new HttpProblem(400, detail),
   expectationFailed: () => new HttpProblem(417, 'The only expectation supported is Expect: 100-continue'),
-  invalidParameters: (errors: readonly ParameterError[]) =>
+  invalidParameters: (errors: readonly ProblemError[]) =>
     new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
+  invalidBody: (errors: readonly ProblemError[]) =>
+    new HttpProblem(400, errors.map((error) => error.detail).join('; '), { ...VALIDATION_FAILED, errors }),
   internal: () => new HttpProblem(500, 'The server could not complete the request; the error has been logged.'),
   /** Parser-level errors from node:http, answered before any route is known. */
   malformed: (status: 400 | 408 | 431) =>
@@ -86,25 +87,6 @@ export const problems = {
       { headers: { connection: 'close' } },
     ),
 } as const;
-
-/** A POST (or SEED_FILE entry) that the rules turned down, as the problem SPEC and DECISIONS D name. */
-export function rejectionProblem(rejection: Rejection): HttpProblem {
-  switch (rejection.reason) {
-    case 'invalid':
-      return new HttpProblem(400, rejection.errors.map((error) => error.detail).join('; '), {
-        ...VALIDATION,
-        errors: rejection.errors,
-      });
-    case 'isbn-taken':
-      return new HttpProblem(409, `Book already exists for ISBN: ${rejection.isbn}`, BOOK_EXISTS);
-    case 'duplicate': {
-      const { title, firstName, lastName } = rejection;
-      return new HttpProblem(409, `Book already exists with title: ${title} and author: ${firstName} ${lastName}`, BOOK_EXISTS);
-    }
-    case 'full':
-      return new HttpProblem(507, `The catalogue is full: it holds at most ${rejection.capacity} books (MAX_BOOKS)`);
-  }
-}
 
 /** Whatever a handler threw, as a problem; anything but an HttpProblem is a generic 500. */
 export function toProblem(error: unknown): HttpProblem {

@@ -2,34 +2,41 @@
  * Reading a request: the target (path and query), the request id, and a POST body (DECISIONS D:
  * content type, the 16 KiB limit, UTF-8, a JSON object). Failures are HttpProblems.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { BODY_LIMIT, problems } from './problem.js';
+import { BODY_LIMIT, problems } from './problem.ts';
 
 export interface Target {
   /** The path as sent, still percent-encoded. */
   readonly path: string;
   /** The query string after `?`, without it; '' when there is none. */
   readonly query: string;
+  /** The host[:port] of an absolute-form target, which replaces Host (RFC 9112, 3.2.2). */
+  readonly authority?: string;
 }
 
-/** Splits the request target at the first `?`; an absolute-form target loses its origin. */
+/**
+ * Splits the request target at the first `?`. An absolute-form target (`http://host/books`),
+ * which RFC 9112 says a server must accept, gives up its authority; a fragment is dropped.
+ */
 export function parseTarget(url: string): Target {
   let target = url;
-  if (!target.startsWith('/')) {
-    const origin = /^https?:\/\/[^/?#]*/i.exec(target);
-    target = origin ? target.slice(origin[0].length) || '/' : target;
+  let authority: string | undefined;
+  const absolute = /^https?:\/\/([^/?#]*)/i.exec(target);
+  if (absolute) {
+    authority = absolute[1];
+    target = target.slice(absolute[0].length);
+    if (!target.startsWith('/')) target = `/${target}`;
   }
   const hash = target.indexOf('#');
   if (hash >= 0) target = target.slice(0, hash);
   const mark = target.indexOf('?');
-  return mark < 0 ? { path: target, query: '' } : { path: target.slice(0, mark), query: target.slice(mark + 1) };
+  const [path, query] = mark < 0 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)];
+  return authority === undefined ? { path, query } : { path, query, authority };
 }
-
-const NO_PARAMETERS: ReadonlyMap<string, string> = new Map();
 
 /** The first value of each query parameter, decoded (`+` is a space, as in HTML forms). */
 export function parseQuery(query: string): ReadonlyMap<string, string> {
-  if (query === '') return NO_PARAMETERS;
   const params = new Map<string, string>();
   for (const pair of query.split('&')) {
     if (pair === '') continue;
@@ -42,10 +49,8 @@ export function parseQuery(query: string): ReadonlyMap<string, string> {
 }
 
 function decodeQueryPart(part: string): string {
-  const spaced = part.includes('+') ? part.replaceAll('+', ' ') : part;
-  if (!spaced.includes('%')) return spaced;
   try {
-    return decodeURIComponent(spaced);
+    return decodeURIComponent(part.replaceAll('+', ' '));
   } catch {
     throw problems.badRequest('The query holds a malformed percent-encoding');
   }
@@ -53,7 +58,6 @@ function decodeQueryPart(part: string): string {
 
 /** Decodes one path segment; a malformed escape is a 400. */
 export function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -69,31 +73,9 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : newRequestId();
 }
 
-/** 32 random bits. */
-const randomWord = (): number => (Math.random() * 0x1_0000_0000) >>> 0;
-
-const HEX_CODES = Buffer.from('0123456789abcdef', 'latin1');
-/** A UUID's text, rewritten in place for each id, and where its 32 hex digits go in it. */
-const uuidText = Buffer.from('00000000-0000-0000-0000-000000000000', 'latin1');
-const DIGIT_POSITIONS = [...uuidText.keys()].filter((position) => uuidText[position] !== 0x2d);
-
-/**
- * A random (version 4) UUID. A request id must be unique, not unguessable, so Math.random
- * serves, and the service needs no node:crypto to start or to answer a read. The digits are
- * written into a buffer and read out as one string: joining 20 pieces instead would leave a
- * tree of strings that node then has to flatten to write the header, which costs more.
- */
+/** A new request id: a random (version 4) UUID. */
 export function newRequestId(): string {
-  let word = 0;
-  for (let digit = 0; digit < 32; digit++) {
-    if (digit % 8 === 0) word = randomWord();
-    const nibble = word & 0xf;
-    word >>>= 4;
-    // Digit 12 is the version, 4; digit 16 holds the variant, binary 10xx (RFC 9562).
-    const value = digit === 12 ? 4 : digit === 16 ? 0x8 | (nibble & 0x3) : nibble;
-    uuidText[DIGIT_POSITIONS[digit] as number] = HEX_CODES[value] as number;
-  }
-  return uuidText.toString('latin1');
+  return randomUUID();
 }
 
 // `application/json`, or any `type/subtype+json`, with optional parameters such as a charset.

@@ -1,7 +1,7 @@
 /** Requests that fetch cannot make: a chosen Host header, or none at all. */
 import { request } from 'node:http';
 
-export interface RawResponse {
+export interface HttpReply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: string;
@@ -16,7 +16,7 @@ export interface RawRequest {
   readonly body?: string | Buffer;
 }
 
-export function send({ port, method = 'GET', path, headers = {}, body }: RawRequest): Promise<RawResponse> {
+export function send({ port, method = 'GET', path, headers = {}, body }: RawRequest): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, agent: false, setHost: !('host' in headers) }, (res) => {
       let text = '';

@@ -1,16 +1,16 @@
 /**
  * Test servers: the real app on an ephemeral port with a fresh store (`startServer`), or the
- * built entry point as a child process (`spawnService`), for settings, signals and exit codes.
+ * entry point as a child process (`spawnService`), for settings, signals and exit codes.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp, type App } from '../../src/app.js';
-import { seedStore } from '../../src/books/seed.js';
-import { MemoryBookStore } from '../../src/books/store.js';
-import { type Config, loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/log.js';
-import { createHttpServer } from '../../src/server.js';
+import { createApp, type App } from '../../src/app.ts';
+import { seedStore } from '../../src/books/seed.ts';
+import { MemoryBookStore } from '../../src/books/store.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/log.ts';
+import { createHttpServer } from '../../src/server.ts';
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>`, the base of every link the service renders here. */
@@ -29,9 +29,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const store = new MemoryBookStore(config.maxBooks);
   seedStore(store, config.seedFile);
   const logs: Record<string, unknown>[] = [];
-  const logger = createLogger(config.logLevel, (chunk) => {
-    for (const line of chunk.split('\n')) if (line !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
-  });
+  const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const app = createApp({ config, store, logger });
   const server = createHttpServer(app, logger, config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,10 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     port,
     app,
     store,
-    logs: new Proxy(logs, {
-      // Reading the logs first writes what the logger still buffers.
-      get: (target, key, receiver) => (logger.flush(), Reflect.get(target, key, receiver)),
-    }),
+    logs,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -53,14 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   };
 }
 
-/**
- * What `npm start` and the container run: the bundle of the compiled modules (src/build/bundle.ts).
- * Under c8 the tests spawn the separate modules instead, whose coverage maps back to the sources;
- * test/bundle.test.ts checks that both answer alike.
- */
-export const BUNDLE = join(__dirname, '../../service.js');
-export const MODULES = join(__dirname, '../../src/main.js');
-export const MAIN = process.env.NODE_V8_COVERAGE ? MODULES : BUNDLE;
+/** What `npm start` and the container run. */
+export const MAIN = join(import.meta.dirname, '../../src/main.ts');
 
 export interface SpawnedService {
   readonly child: ChildProcessWithoutNullStreams;
@@ -70,9 +59,9 @@ export interface SpawnedService {
   readonly exited: Promise<{ code: number | null; stderr: string }>;
 }
 
-/** Runs the built service (`entry`, MAIN unless told) with `env` (on top of PATH only) and `args`. */
-export function spawnService(env: Record<string, string>, args: readonly string[] = [], entry = MAIN): SpawnedService {
-  const child = spawn(process.execPath, [entry, ...args], {
+/** Runs the service, as `npm start` does, with `env` (on top of PATH only) and `args`. */
+export function spawnService(env: Record<string, string>, args: readonly string[] = []): SpawnedService {
+  const child = spawn(process.execPath, [MAIN, ...args], {
     env: { PATH: process.env.PATH ?? '', NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '', ...env },
   });
   const lines: Record<string, unknown>[] = [];

@@ -1,0 +1,35 @@
+/**
+ * The floor: a bare node:http server that answers every GET with the bytes and headers the
+ * service sent for `GET /books/4-5-6`, and every POST (after reading its body, as any server
+ * must) with the bytes and headers of the service's 201. No routing, no logging, no work.
+ *
+ *   node bench/baseline.ts <port> <replies.json>
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+interface Recorded {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+const [port, file] = process.argv.slice(2);
+const recorded = JSON.parse(readFileSync(file as string, 'utf8')) as { get: Recorded; post: Recorded };
+const get = { ...recorded.get, body: Buffer.from(recorded.get.body) };
+const post = { ...recorded.post, body: Buffer.from(recorded.post.body) };
+
+const server = createServer((req, res) => {
+  if (req.method === 'POST') {
+    req.on('data', () => {});
+    req.on('end', () => {
+      res.writeHead(post.status, post.headers);
+      res.end(post.body);
+    });
+    return;
+  }
+  res.writeHead(get.status, get.headers);
+  res.end(get.body);
+});
+server.keepAliveTimeout = 65_000; // the service's default, so even `Keep-Alive: timeout=65` is the same
+server.listen(Number(port), '127.0.0.1');

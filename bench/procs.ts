@@ -1,0 +1,186 @@
+/**
+ * The servers under test, each a child process on 127.0.0.1: the service
+ * (`src/main.ts`, access logs on, stdout drained into a sink that keeps chunks only while
+ * asked to) and the bare baseline. Start-up time is spawn → first 200 to `GET /books/4-5-6`.
+ */
+import { type ChildProcess, type ChildProcessByStdio, spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import { join } from 'node:path';
+
+export const SERVICE = join(import.meta.dirname, '../src/main.ts'); // what `npm start` runs
+export const BASELINE = join(import.meta.dirname, 'baseline.ts');
+export const PROBE_PATH = '/books/4-5-6';
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export interface Server {
+  readonly pid: number;
+  readonly base: string;
+  /** Spawn → first 200, in milliseconds. */
+  readonly startMs: number;
+  /** From now on, stdout is kept (the service's access log). */
+  capture(): void;
+  /** The whole lines written since `capture()`. */
+  captured(): string;
+  /** Resident set size now, in bytes (Linux /proc). */
+  rss(): number;
+  /** CPU time used so far, user + system, in milliseconds (Linux /proc). */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One request on a fresh connection; node adds Date, Connection and Keep-Alive itself, so they are left out. */
+export function fetchOnce(base: string, method: string, path: string, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const req = request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('end', () => {
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (typeof value === 'string' && !['date', 'connection', 'keep-alive'].includes(name)) kept[name] = value;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/** Polls every millisecond or so until the server answers 200; any other answer is a failure. */
+async function firstOk(base: string, exited: () => string | undefined): Promise<void> {
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    const failure = exited() ?? (performance.now() > deadline ? `${base} did not answer within 120 s` : undefined);
+    if (failure !== undefined) throw new Error(failure);
+    const status = await fetchOnce(base, 'GET', PROBE_PATH).then(
+      (reply) => reply.status,
+      () => 0, // not listening yet
+    );
+    if (status === 200) return;
+    if (status !== 0) throw new Error(`GET ${base}${PROBE_PATH} answered ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+export interface StartOptions {
+  readonly env?: Record<string, string>;
+  readonly nodeArgs?: readonly string[];
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** Every server still running, so that a failed run leaves none behind. */
+const live = new Set<ChildProcess>();
+
+export function killAll(): void {
+  for (const child of live) child.kill('SIGKILL');
+}
+
+function startProcess(script: string, args: readonly string[], port: number, options: StartOptions): Promise<Server> {
+  const env = { PATH: process.env.PATH ?? '', ...options.env };
+  const started = performance.now();
+  // stdout goes to a file opened for appending, as a log file or a collector that reads in bulk
+  // would take it: draining a pipe line by line here would take CPU from the server under test.
+  const logFile = join(tmpdir(), `book-catalogue-bench-${process.pid}-${port}.log`);
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
+    env,
+    stdio: ['ignore', logFd, 'pipe'],
+  }) as ChildProcessByStdio<null, null, Readable>;
+  closeSync(logFd);
+  let stderr = '';
+  let exit: string | undefined;
+  let stopping = false;
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  live.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = `${script} exited (${code ?? signal}): ${stderr}`;
+      if (!stopping) process.stderr.write(`unexpected: pid ${child.pid} ${exit}\n`);
+      live.delete(child);
+      rmSync(logFile, { force: true });
+      resolve();
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const ready = firstOk(base, () => exit).catch((error: unknown) => {
+    stopping = true;
+    child.kill('SIGKILL');
+    throw error;
+  });
+  return ready.then(() => ({
+    pid: child.pid ?? 0,
+    base,
+    startMs: performance.now() - started,
+    // Appends land at the end of the file, so emptying it starts a fresh capture.
+    capture: () => truncateSync(logFile, 0),
+    captured: () => {
+      const text = readFileSync(logFile, 'utf8');
+      truncateSync(logFile, 0);
+      return text.slice(0, text.lastIndexOf('\n') + 1);
+    },
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
+    rss: () => {
+      const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return match ? Number(match[1]) * 1024 : NaN;
+    },
+    stop: () => {
+      stopping = true;
+      if (exit === undefined) child.kill('SIGTERM');
+      return exited;
+    },
+  }));
+}
+
+/** The built service with access logs on (LOG_LEVEL=info), as in production. */
+export async function startService(options: StartOptions = {}): Promise<Server> {
+  const port = await freePort();
+  const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env };
+  return startProcess(SERVICE, [], port, { ...options, env });
+}
+
+/** The bare node:http floor, replaying `replies.json` (see baseline.ts). */
+export async function startBaseline(repliesFile: string): Promise<Server> {
+  const port = await freePort();
+  return startProcess(BASELINE, [String(port), repliesFile], port, {});
+}
+
+/** `durationMs` of every access line in a captured log. */
+export function durations(log: string): number[] {
+  const found: number[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.includes('"msg":"request"')) continue;
+    const value = (JSON.parse(line) as { durationMs?: unknown }).durationMs;
+    if (typeof value === 'number') found.push(value);
+  }
+  return found;
+}

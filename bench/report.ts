@@ -1,0 +1,109 @@
+/**
+ * Figures to text: percentiles, the machine, and the markdown tables printed at the end of a run
+ * (made to be pasted into the README as they are).
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
+import type { LoadResult } from './load.ts';
+
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] as number;
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(values, 0.5);
+}
+
+/** A load run, and the server's CPU time (user + system) meanwhile. */
+export interface Run extends LoadResult {
+  readonly cpuMs: number;
+}
+
+/** Several runs of one scenario as one: requests over time, and the mean of each percentile. */
+export interface Combined {
+  readonly rps: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Server CPU per request; steadier than throughput on a shared machine. */
+  readonly cpuUs: number;
+  readonly failed: number;
+}
+
+export function combine(runs: readonly Run[]): Combined {
+  const sum = (pick: (run: Run) => number): number => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    rps: sum((run) => run.requests) / sum((run) => run.seconds),
+    p50Ms: sum((run) => run.p50Ms) / runs.length,
+    p99Ms: sum((run) => run.p99Ms) / runs.length,
+    cpuUs: (sum((run) => run.cpuMs) * 1000) / sum((run) => run.requests),
+    failed: sum((run) => run.errors + run.non2xx),
+  };
+}
+
+export function machine(): string {
+  let cpu = 'unknown CPU';
+  try {
+    cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpu;
+  } catch {
+    // not Linux: the model stays unknown
+  }
+  const memory = `${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`;
+  return `${availableParallelism()} × ${cpu}, ${memory}, Linux, Node ${process.version}`;
+}
+
+export interface ScenarioRow {
+  readonly name: string;
+  readonly service: Combined;
+  readonly baseline?: Combined | undefined;
+  /** `durationMs` of the service's access lines during the measured runs. */
+  readonly serverMs: readonly number[];
+  readonly target?: string;
+}
+
+export interface Extras {
+  readonly coldStartMs: { readonly service: number; readonly baseline: number };
+  readonly rssFixture: { readonly service: number; readonly baseline: number };
+  readonly rss100k: number;
+  readonly books: number;
+  readonly start100kMs: number;
+}
+
+const n = (value: number, digits = 0): string =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–';
+const ms = (value: number): string => n(value, value < 1 ? 3 : value < 10 ? 2 : 1);
+const mib = (bytes: number): string => `${n(bytes / 2 ** 20, 1)} MiB`;
+
+export function markdown(rows: readonly ScenarioRow[], extras: Extras, setup: string): string {
+  const out: string[] = [];
+  out.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.`, `Load: ${setup}.`, '');
+  out.push(
+    '| Scenario | Service req/s | p50 ms | p99 ms | Baseline req/s | p50 ms | p99 ms | Service / baseline | CPU µs/req service / baseline | Server time p50 / p99 ms | Target |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|',
+  );
+  for (const row of rows) {
+    const { service, baseline } = row;
+    const server = `${ms(percentile(row.serverMs, 0.5))} / ${ms(percentile(row.serverMs, 0.99))}`;
+    const floor = baseline ? [n(baseline.rps), ms(baseline.p50Ms), ms(baseline.p99Ms)] : ['–', '–', '–'];
+    const ratio = baseline ? `${n(service.rps / baseline.rps, 2)}×` : '–';
+    const cpu = `${n(service.cpuUs, 1)} / ${baseline ? n(baseline.cpuUs, 1) : '–'}`;
+    const cells = [row.name, n(service.rps), ms(service.p50Ms), ms(service.p99Ms), ...floor, ratio, cpu, server, row.target ?? ''];
+    out.push(`| ${cells.join(' | ')} |`);
+  }
+  const { coldStartMs, rssFixture } = extras;
+  const perBook = (extras.rss100k - rssFixture.service) / extras.books;
+  out.push(
+    '',
+    '| Measure | Service | Baseline | Service / baseline | Target |',
+    '|---|--:|--:|--:|---|',
+    `| Cold start to first 200 (median of runs) | ${ms(coldStartMs.service)} ms | ${ms(coldStartMs.baseline)} ms | ${n(coldStartMs.service / coldStartMs.baseline, 2)}× | ≤ 1.3× |`,
+    `| RSS with the fixture, after load | ${mib(rssFixture.service)} | ${mib(rssFixture.baseline)} | | |`,
+    `| RSS with ${n(extras.books)} books, after the 100k scenarios | ${mib(extras.rss100k)} | | | |`,
+    `| Bytes of RSS per book | ${n(perBook)} | | | ≤ 400 |`,
+    `| Start to first 200 with ${n(extras.books)} books (SEED_FILE) | ${ms(extras.start100kMs)} ms | | | |`,
+  );
+  const failed = rows.filter((row) => row.service.failed > 0 || (row.baseline?.failed ?? 0) > 0);
+  if (failed.length > 0) out.push('', `Failed requests (errors or status ≥ 400) in: ${failed.map((row) => row.name).join(', ')}.`);
+  return out.join('\n');
+}

@@ -1,0 +1,190 @@
+/**
+ * `make bench`: the built service against a bare node:http floor, in one run (issue 5).
+ *
+ * 1. Writes a deterministic SEED_FILE of 100,000 books to the temporary directory.
+ * 2. Records the service's answers to `GET /books/4-5-6` and to a POST, for the baseline.
+ * 3. Cold start: spawn → first 200, service and baseline alternately, median of the runs.
+ * 4. Fixture scenarios, A B A B (service, baseline, ...), each server warmed up first; RSS with
+ *    the fixture is read before the POSTs, which go to a fresh service.
+ * 5. 100,000-book scenarios (service only): server time from the access log's `durationMs`.
+ * 6. RSS from /proc, and a markdown table for the README.
+ *
+ * Settings: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (16), BENCH_COLD_RUNS (5),
+ * BENCH_TOOL=node to use the node:http generator even where wrk is installed.
+ *
+ * Why `wrk -t1 -c16`: on 2 cores the service (one JavaScript thread) takes one core and the load
+ * generator the other; one wrk thread drives well over 100k req/s, far above either server, so a
+ * second thread would only compete for the service's core. 16 keep-alive connections keep the
+ * server busy every turn of its event loop while the latency stays mostly service time.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Load, chooseTool, describeTool, postBody, runLoad } from './load.ts';
+import { durations, fetchOnce, killAll, PROBE_PATH, type Server, startBaseline, startService } from './procs.ts';
+import { combine, markdown, median, type Run, type ScenarioRow } from './report.ts';
+import { RARE_COUNT, RARE_WORD, writeSeedFile } from './seed.ts';
+
+const setting = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const SECONDS = setting('BENCH_SECONDS', 5);
+const ROUNDS = setting('BENCH_ROUNDS', 2);
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 16);
+const COLD_RUNS = setting('BENCH_COLD_RUNS', 5);
+/** BENCH_ONLY=<regex>: run only the scenarios whose name matches, e.g. BENCH_ONLY='one book|POST'. */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
+const WARMUP_SECONDS = 1;
+const THREADS = 1;
+const BOOKS = 100_000;
+const PAGE_SIZE = 20;
+
+interface Scenario {
+  readonly name: string;
+  readonly load: Load;
+  readonly target?: string;
+}
+
+const FIXTURE_SCENARIOS: readonly Scenario[] = [
+  { name: 'GET one book', load: { method: 'GET', path: PROBE_PATH }, target: '≥ 0.8× baseline' },
+  { name: 'GET the fixture list', load: { method: 'GET', path: '/books' } },
+  { name: 'Title search, fixture (`?title=lord`)', load: { method: 'GET', path: '/books?title=lord' } },
+  { name: 'POST a new book', load: { method: 'POST', path: '/books' } },
+];
+const LARGE_SCENARIOS: readonly Scenario[] = [
+  {
+    name: `Page of ${PAGE_SIZE} sorted by title, ${BOOKS.toLocaleString('en-US')} books`,
+    load: { method: 'GET', path: `/books?page={n}&size=${PAGE_SIZE}&sort=title`, range: BOOKS / PAGE_SIZE },
+    target: '< 1 ms server time',
+  },
+  {
+    name: `Title search, ${BOOKS.toLocaleString('en-US')} books (${RARE_COUNT(BOOKS)} hits)`,
+    load: { method: 'GET', path: `/books?title=${RARE_WORD.toLowerCase()}` },
+    target: '< 1 ms server time',
+  },
+];
+
+const tool = chooseTool();
+const setup = `${describeTool(tool, { connections: CONNECTIONS, threads: THREADS })}, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} × ${SECONDS} s per server and scenario after a ${WARMUP_SECONDS} s warm-up, LOG_LEVEL=info`;
+let runId = 0;
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+
+/** One run of the load generator, with the CPU time the server spent meanwhile. */
+async function measure(server: Server, label: string, scenario: Scenario, seconds: number): Promise<Run> {
+  const cpuBefore = server.cpuMs();
+  const result = await runLoad(tool, scenario.load, { base: server.base, seconds, connections: CONNECTIONS, threads: THREADS, runId: ++runId });
+  const run = { ...result, cpuMs: server.cpuMs() - cpuBefore };
+  const failed = result.errors + result.non2xx > 0 ? `, ${result.errors} errors, ${result.non2xx} status ≥ 400` : '';
+  const cpu = ((run.cpuMs * 1000) / Math.max(1, run.requests)).toFixed(1);
+  log(`  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50Ms.toFixed(2)} ms  p99 ${run.p99Ms.toFixed(2)} ms  CPU ${cpu} µs/req${failed}`);
+  return run;
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100));
+
+/** Warm-up, then A B A B ...; the service's access lines of the measured runs give server time. */
+async function scenario(item: Scenario, service: Server, baseline?: Server): Promise<ScenarioRow | undefined> {
+  if (!ONLY.test(item.name)) return undefined;
+  log(`${item.name}: ${item.load.method} ${item.load.path}`);
+  await measure(service, 'warm-up', item, WARMUP_SECONDS);
+  if (baseline) await measure(baseline, 'warm-up', item, WARMUP_SECONDS);
+  const serviceRuns: Run[] = [];
+  const baselineRuns: Run[] = [];
+  const serverMs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await settle(); // access lines of earlier runs still in the pipe stay out
+    service.capture();
+    serviceRuns.push(await measure(service, 'service', item, SECONDS));
+    await settle(); // the last access lines of this run come in
+    for (const ms of durations(service.captured())) serverMs.push(ms);
+    if (baseline) baselineRuns.push(await measure(baseline, 'baseline', item, SECONDS));
+  }
+  const row = { name: item.name, service: combine(serviceRuns), baseline: baseline ? combine(baselineRuns) : undefined, serverMs };
+  return item.target === undefined ? row : { ...row, target: item.target };
+}
+
+async function recordReplies(): Promise<string> {
+  const service = await startService();
+  const get = await fetchOnce(service.base, 'GET', PROBE_PATH);
+  const post = await fetchOnce(service.base, 'POST', '/books', postBody(0, 0, 0));
+  await service.stop();
+  if (get.status !== 200 || post.status !== 201) throw new Error(`recording failed: GET ${get.status}, POST ${post.status}`);
+  const file = join(tmpdir(), `book-catalogue-bench-replies-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify({ get, post }));
+  return file;
+}
+
+async function coldStart(replies: string): Promise<{ service: number; baseline: number }> {
+  const service: number[] = [];
+  const baseline: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const a = await startService();
+    service.push(a.startMs);
+    await a.stop();
+    const b = await startBaseline(replies);
+    baseline.push(b.startMs);
+    await b.stop();
+  }
+  log(`cold start, spawn → first 200: service ${service.map((v) => v.toFixed(1)).join(' ')} ms; baseline ${baseline.map((v) => v.toFixed(1)).join(' ')} ms`);
+  return { service: median(service), baseline: median(baseline) };
+}
+
+/**
+ * RSS with the fixture, read after the GET loads and before any POST adds books. A sorted page
+ * is asked for first, as the 100,000-book scenarios do, so that what every catalogue pays once
+ * (the ICU collation data, about 3.5 MB) is on both sides and drops out of the bytes per book.
+ */
+async function fixtureRss(service: Server, baseline: Server): Promise<{ service: number; baseline: number }> {
+  const sorted = await fetchOnce(service.base, 'GET', `/books?page=0&size=${PAGE_SIZE}&sort=title`);
+  if (sorted.status !== 200) throw new Error(`sorted page: ${sorted.status}`);
+  return { service: service.rss(), baseline: baseline.rss() };
+}
+
+async function main(): Promise<void> {
+  log(`load generator: ${tool === 'wrk' ? 'wrk' : 'node:http (BENCH_TOOL=node, or wrk not installed)'}; ${setup}`);
+  const seedStarted = performance.now();
+  const seedFile = writeSeedFile(BOOKS);
+  log(`SEED_FILE: ${BOOKS} books in ${seedFile} (${(performance.now() - seedStarted).toFixed(0)} ms)`);
+  const replies = await recordReplies();
+  const coldStartMs = await coldStart(replies);
+
+  const rows: ScenarioRow[] = [];
+  // Room for every POSTed book, so that the POST scenario never meets the 507 of a full catalogue.
+  const fixtureService = (): Promise<Server> => startService({ env: { MAX_BOOKS: '10000000' } });
+  let service = await fixtureService();
+  const baseline = await startBaseline(replies);
+  let rssFixture = { service: NaN, baseline: NaN };
+  for (const item of FIXTURE_SCENARIOS) {
+    if (item.load.method === 'POST') {
+      rssFixture = await fixtureRss(service, baseline);
+      // That sorted page left a title order that every POST would then keep up to date; the POSTs
+      // go to a fresh service, which keeps none, as in the runs before it.
+      await service.stop();
+      service = await fixtureService();
+    }
+    const row = await scenario(item, service, baseline);
+    if (row) rows.push(row);
+  }
+  await Promise.all([service.stop(), baseline.stop()]);
+
+  const large = await startService({ env: { SEED_FILE: seedFile } });
+  log(`service with ${BOOKS} books: first 200 after ${large.startMs.toFixed(0)} ms`);
+  for (const item of LARGE_SCENARIOS) {
+    const row = await scenario(item, large);
+    if (row) rows.push(row);
+  }
+  const rss100k = large.rss();
+  await large.stop();
+  rmSync(replies, { force: true });
+
+  log('');
+  log(markdown(rows, { coldStartMs, rssFixture, rss100k, books: BOOKS, start100kMs: large.startMs }, setup));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  killAll();
+  process.exit(1);
+});

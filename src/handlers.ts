@@ -1,0 +1,87 @@
+/**
+ * The four book operations of SPEC section 4. Each takes a parsed request, applies the book
+ * rules and the store, and returns a Reply whose body hal.ts renders; a failure is an
+ * HttpProblem. Filter = query parameter; identity = path.
+ */
+import { toBook } from './books/book.ts';
+import { addBook, type Rejection, rejectionMessage } from './books/catalogue.ts';
+import type { BookStore } from './books/store.ts';
+import { bookHref, renderBook, renderCollection } from './hal.ts';
+import type { Guard } from './http/auth.ts';
+import type { Handler } from './http/context.ts';
+import { BOOK_EXISTS, BOOK_NOT_FOUND, HttpProblem, problems } from './http/problem.ts';
+import { readJsonObject } from './http/request.ts';
+import { parseListing } from './listing.ts';
+import type { Logger } from './log.ts';
+
+export interface BookHandlers {
+  readonly list: Handler;
+  readonly get: Handler;
+  readonly create: Handler;
+  readonly remove: Handler;
+}
+
+/** The book errors of SPEC section 7, with the statuses of DECISIONS D. */
+export const bookProblems = {
+  notFound: (isbn: string) => new HttpProblem(404, `Book cannot be found for ISBN: ${isbn}`, BOOK_NOT_FOUND),
+  noBooks: (title: string | undefined) =>
+    new HttpProblem(404, title === undefined ? 'No books found' : `No books found for title: ${title}`, BOOK_NOT_FOUND),
+  rejected(rejection: Rejection): HttpProblem {
+    const detail = rejectionMessage(rejection);
+    switch (rejection.reason) {
+      case 'invalid':
+        return problems.invalidBody(rejection.errors);
+      case 'isbn-taken':
+      case 'duplicate':
+        return new HttpProblem(409, detail, BOOK_EXISTS);
+      case 'full':
+        return new HttpProblem(507, detail);
+    }
+  },
+};
+
+export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard): BookHandlers {
+  return {
+    /** `title` narrows the collection; `sort` orders it; `page` and `size` cut it into pages. */
+    list(request) {
+      const parsed = parseListing(request.query);
+      if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
+      const { listing } = parsed;
+      const found = store.find({ title: listing.filter, sort: listing.sort });
+      if (found.length === 0) throw bookProblems.noBooks(listing.filter);
+      if (!listing.page) return { status: 200, body: renderCollection(found.map(toBook), request.base) };
+
+      const { number, size } = listing.page;
+      const start = number * size;
+      // A page past the last one is as empty as a filter that matches nothing (DECISIONS E).
+      if (start >= found.length) throw bookProblems.noBooks(listing.filter);
+      const books = found.slice(start, start + size).map(toBook);
+      const page = { number, size, totalElements: found.length, title: listing.title, sort: listing.sortParam };
+      return { status: 200, body: renderCollection(books, request.base, page) };
+    },
+
+    get(request) {
+      const isbn = request.params.isbn as string;
+      const book = store.get(isbn);
+      if (!book) throw bookProblems.notFound(isbn);
+      return { status: 200, body: renderBook(toBook(book), request.base) };
+    },
+
+    async create(request) {
+      authorize(request.req.headers);
+      const body = await readJsonObject(request.req);
+      const result = addBook(store, body);
+      if ('rejected' in result) throw bookProblems.rejected(result.rejected);
+      const book = toBook(result.added);
+      return { status: 201, body: renderBook(book, request.base), headers: { location: bookHref(request.base, book.isbn) } };
+    },
+
+    /** SPEC rule 2: deleting a missing book is no error, but it is worth a warning. */
+    remove(request) {
+      authorize(request.req.headers);
+      const isbn = request.params.isbn as string;
+      if (!store.remove(isbn)) logger.warn('delete of a book that does not exist', { isbn, requestId: request.requestId });
+      return { status: 204 };
+    },
+  };
+}
