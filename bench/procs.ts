@@ -174,13 +174,18 @@ export async function startBaseline(repliesFile: string): Promise<Server> {
   return startProcess(BASELINE, [String(port), repliesFile], port, {});
 }
 
-/** `durationMs` of every access line in a captured log. */
-export function durations(log: string): number[] {
-  const found: number[] = [];
+/** The method and `durationMs` of every access line in a captured log. */
+export function accessLines(log: string): { method: string; durationMs: number }[] {
+  const found: { method: string; durationMs: number }[] = [];
   for (const line of log.split('\n')) {
     if (!line.includes('"msg":"request"')) continue;
-    const value = (JSON.parse(line) as { durationMs?: unknown }).durationMs;
-    if (typeof value === 'number') found.push(value);
+    const { method, durationMs } = JSON.parse(line) as { method?: unknown; durationMs?: unknown };
+    if (typeof method === 'string' && typeof durationMs === 'number') found.push({ method, durationMs });
   }
   return found;
+}
+
+/** `durationMs` of every access line in a captured log. */
+export function durations(log: string): number[] {
+  return accessLines(log).map((line) => line.durationMs);
 }

@@ -21,9 +21,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Load, chooseTool, describeTool, postBody, runLoad } from './load.ts';
-import { durations, fetchOnce, killAll, PROBE_PATH, type Server, startBaseline, startService } from './procs.ts';
+import { accessLines, durations, fetchOnce, killAll, PROBE_PATH, type Server, startBaseline, startService } from './procs.ts';
 import { combine, markdown, median, type Run, type ScenarioRow } from './report.ts';
-import { RARE_COUNT, RARE_WORD, writeSeedFile } from './seed.ts';
+import { formTable, type Form, type FormRow, measureForm, measureMixed } from './scale.ts';
+import { commonPhrase, ONE_MATCH_WORD, RARE_COUNT, RARE_WORD, type SeedBook, writeSeedFile } from './seed.ts';
 
 const setting = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -39,6 +40,8 @@ const ONLY = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
 const WARMUP_SECONDS = 1;
 const THREADS = 1;
 const BOOKS = 100_000;
+const SMALL_BOOKS = 1_000;
+const SETTLE_MS = 5_000;
 const PAGE_SIZE = 20;
 
 interface Scenario {
@@ -65,6 +68,30 @@ const LARGE_SCENARIOS: readonly Scenario[] = [
     target: '< 1 ms server time',
   },
 ];
+
+/** The one-match search of DECISIONS G, run with wrk at 1,000 books and at 100,000. */
+const ONE_MATCH: Scenario = { name: 'One-match search', load: { method: 'GET', path: `/books?title=${ONE_MATCH_WORD.toLowerCase()}` } };
+const FORM_REQUESTS = setting('BENCH_FORM_REQUESTS', 1000);
+
+/** The hard searches of DECISIONS G, each timed on its own; `phrase` matches at most 1,000 books. */
+function scaleForms(books: readonly SeedBook[], phrase: { phrase: string; count: number }): Form[] {
+  const pages = (matches: number): number => Math.ceil(matches / PAGE_SIZE);
+  const count = (filter: string): number => books.filter((book) => book.title.toLowerCase().includes(filter)).length;
+  const all = count('seeded'); // every seeded title; the fixture's three do not
+  const common = `title=${phrase.phrase}`;
+  return [
+    { name: 'One match, common words around it', path: `/books?title=volume 99998`, status: 200 },
+    { name: `${phrase.count} matches, every trigram common, any page`, path: `/books?${common}&page={n}&size=20`, pages: pages(phrase.count), status: 200 },
+    { name: `${phrase.count} matches, sorted by author, descending, any page`, path: `/books?${common}&sort=author,desc&page={n}&size=20`, pages: pages(phrase.count), status: 200 },
+    { name: `${phrase.count} matches, sorted by title, any page`, path: `/books?${common}&sort=title&page={n}&size=20`, pages: pages(phrase.count), status: 200 },
+    { name: 'No match, every trigram common', path: '/books?title=volume the night', status: 404 },
+    { name: 'One character, sorted, any page', path: '/books?title=e&sort=title&page={n}&size=20', pages: pages(count('e')), status: 200 },
+    { name: 'Two characters, any page', path: '/books?title=gh&page={n}&size=20', pages: pages(count('gh')), status: 200 },
+    { name: 'Three characters matching every book, sorted, any page', path: '/books?title=see&sort=isbn,desc&page={n}&size=20', pages: pages(count('see')), status: 200 },
+    { name: 'Every book, sorted by title, any page', path: '/books?title=seeded&sort=title&page={n}&size=20', pages: pages(all), status: 200 },
+    { name: 'No filter, sorted by author, any page', path: '/books?sort=author&page={n}&size=20', pages: pages(BOOKS), status: 200 },
+  ];
+}
 
 const tool = chooseTool();
 const setup = `${describeTool(tool, { connections: CONNECTIONS, threads: THREADS })}, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} × ${SECONDS} s per server and scenario after a ${WARMUP_SECONDS} s warm-up, LOG_LEVEL=info`;
@@ -145,7 +172,8 @@ async function fixtureRss(service: Server, baseline: Server): Promise<{ service:
 async function main(): Promise<void> {
   log(`load generator: ${tool === 'wrk' ? 'wrk' : 'node:http (BENCH_TOOL=node, or wrk not installed)'}; ${setup}`);
   const seedStarted = performance.now();
-  const seedFile = writeSeedFile(BOOKS);
+  const { path: seedFile, books } = writeSeedFile(BOOKS);
+  const { path: smallSeedFile } = writeSeedFile(SMALL_BOOKS);
   log(`SEED_FILE: ${BOOKS} books in ${seedFile} (${(performance.now() - seedStarted).toFixed(0)} ms)`);
   const replies = await recordReplies();
   const coldStartMs = await coldStart(replies);
@@ -169,18 +197,45 @@ async function main(): Promise<void> {
   }
   await Promise.all([service.stop(), baseline.stop()]);
 
-  const large = await startService({ env: { SEED_FILE: seedFile } });
+  const large = await startService({ env: { SEED_FILE: seedFile, MAX_BOOKS: String(2 * BOOKS) } });
+  const small = await startService({ env: { SEED_FILE: smallSeedFile } });
   log(`service with ${BOOKS} books: first 200 after ${large.startMs.toFixed(0)} ms`);
   for (const item of LARGE_SCENARIOS) {
     const row = await scenario(item, large);
     if (row) rows.push(row);
   }
+  // DECISIONS G: the same one-match search, at 1,000 books and at 100,000.
+  const oneMatch = ONLY.test(ONE_MATCH.name)
+    ? { small: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${SMALL_BOOKS.toLocaleString('en-US')} books` }, small), large: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${BOOKS.toLocaleString('en-US')} books` }, large) }
+    : undefined;
+  if (oneMatch?.small && oneMatch.large) rows.push(oneMatch.small, { ...oneMatch.large, target: `≥ 0.5× the rate at ${SMALL_BOOKS.toLocaleString('en-US')}: ${(oneMatch.large.service.rps / oneMatch.small.service.rps).toFixed(2)}×` });
+
+  const phrase = commonPhrase(books, 1000);
+  const formRows: FormRow[] = [];
+  for (const form of scaleForms(books, phrase)) {
+    if (!ONLY.test(form.name)) continue;
+    const row = await measureForm(large, form, FORM_REQUESTS, durations);
+    log(`  ${row.name}: p50 ${row.p50Ms.toFixed(3)} ms, p99 ${row.p99Ms.toFixed(3)} ms`);
+    formRows.push(row);
+    // The 1,000-book service serves the same requests, so both processes have done the same work
+    // when their memory is compared.
+    await measureForm(small, { ...form, pages: 1, status: 0 }, FORM_REQUESTS, durations);
+  }
+  if (ONLY.test('mixed')) formRows.push(...(await measureMixed(large, scaleForms(books, phrase).filter((form) => form.status === 200), FORM_REQUESTS * 5, accessLines)));
+
+  // Memory after a settle: idle long enough for V8 to finish sweeping and give pages back.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const rss100k = large.rss();
-  await large.stop();
+  const rss1k = small.rss();
+  await Promise.all([large.stop(), small.stop()]);
   rmSync(replies, { force: true });
 
   log('');
   log(markdown(rows, { coldStartMs, rssFixture, rss100k, books: BOOKS, start100kMs: large.startMs }, setup));
+  log('');
+  log(formTable(formRows));
+  log('');
+  log(`Memory after a ${SETTLE_MS / 1000} s settle: RSS ${(rss1k / 2 ** 20).toFixed(1)} MiB at ${SMALL_BOOKS.toLocaleString('en-US')} books, ${(rss100k / 2 ** 20).toFixed(1)} MiB at ${BOOKS.toLocaleString('en-US')}: ${((rss100k - rss1k) / (BOOKS - SMALL_BOOKS)).toFixed(0)} bytes per book (target ≤ 500).`);
 }
 
 main().catch((error: unknown) => {

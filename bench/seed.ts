@@ -1,9 +1,8 @@
 /**
- * A deterministic SEED_FILE of realistic books for the 100,000-book scenarios: ISBN-13s with
- * valid check digits, titles of typical length (mostly 10 to 40 characters) built from word
- * lists, and author names, a few of them accented, after the three books of the built-in fixture.
- * Every (title, author) pair is unique, so the service accepts every entry. A rare word sits in
- * a handful of titles for the search scenario.
+ * A deterministic SEED_FILE for the 100,000-book scenarios: ISBN-13s with valid check digits,
+ * titles made to be hard for a search (see generateBooks), and author names, a few of them
+ * accented, after the three books of the built-in fixture. Every (title, author) pair is
+ * unique, so the service accepts every entry. A rare word sits in a handful of titles.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,20 +12,6 @@ import { join } from 'node:path';
 export const RARE_WORD = 'Zanzibar';
 const RARE_EVERY = 20_000;
 
-const ADJECTIVES = (
-  'Silent Hidden Last Broken Golden Forgotten Crimson Distant Burning Quiet Secret Lost Iron Wild ' +
-  'Bitter Endless Fallen Gentle Hollow Midnight Northern Pale Restless Scarlet Shattered Sleeping ' +
-  'Small Southern Strange Sunken Tender Winter Wandering Emerald Invisible Little Long Old Final ' +
-  'Dark Bright Frozen Painted Velvet Glass Paper Summer Autumn Electric Radiant Lonely Savage'
-).split(' ');
-const NOUNS = (
-  'Garden River House Kingdom Mountain Shadow Empire Promise Voyage Island Letter Daughter Witness ' +
-  'Harbour Orchard Machine Lantern Forest Station Mirror Storm Bridge City Archive Compass Crown ' +
-  'Desert Engine Feather Harvest Horizon Journey Key Labyrinth Lighthouse Map Meadow Ocean Palace ' +
-  'Pilgrim Prisoner Road Sea Song Stranger Tide Tower Valley Wolf Wind Children Night Summer Fire ' +
-  'Winter Clockmaker Cartographer Beekeeper Orphan Widow Thief Detective Gardener Astronomer'
-).split(' ');
-const PLACES = 'Paris Venice Kyoto Lisbon Prague Cairo Dublin Havana Oslo Vienna Marrakesh Istanbul Café Bombay'.split(' ');
 const FIRST = (
   'James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard ' +
   'Susan Joseph Jessica Thomas Sarah Charles Karen Daniel Nancy Matthew Lisa Anthony Margaret Mark ' +
@@ -75,34 +60,28 @@ export interface SeedBook {
   readonly author: string;
 }
 
+/**
+ * Titles made to be hard for a search (DECISIONS G), 20 to 40 characters, after the fixture:
+ * - every other title is "Seeded Volume <i>", optionally with a common word: one long shared
+ *   prefix, so every trigram of "seeded volume" is in half the catalogue;
+ * - the rest are "Seeded" and three or four words from a vocabulary of eight, so every trigram
+ *   of a phrase of those words is common, whatever the phrase matches;
+ * - every title holds "seeded", so that filter matches every book but the fixture's three.
+ */
 export function generateBooks(count: number, seed = 20_240_501): SeedBook[] {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const title = (): string => {
-    switch (Math.floor(next() * 7)) {
-      case 0:
-        return `The ${pick(ADJECTIVES)} ${pick(NOUNS)}`;
-      case 1:
-        return `The ${pick(NOUNS)} of ${pick(PLACES)}`;
-      case 2:
-        return `A ${pick(NOUNS)} for the ${pick(ADJECTIVES)} ${pick(NOUNS)}`;
-      case 3:
-        return `${pick(ADJECTIVES)} ${pick(NOUNS)}s`;
-      case 4:
-        return `The ${pick(NOUNS)}'s ${pick(NOUNS)}: A Novel`;
-      case 5:
-        return `${pick(NOUNS)} and ${pick(NOUNS)}`;
-      default:
-        return `${pick(ADJECTIVES)} ${pick(NOUNS)} in ${pick(PLACES)}, Volume ${1 + Math.floor(next() * 12)}`;
-    }
-  };
   const seen = new Set<string>();
   // The built-in fixture comes first (DECISIONS C), so `GET /books/4-5-6` answers at any size.
   const books: SeedBook[] = FIXTURE.slice(0, count);
   for (let i = books.length; i < count; i++) {
     for (;;) {
-      let text = title();
-      if (i % RARE_EVERY === RARE_EVERY - 1) text = `${text} of ${RARE_WORD}`;
+      let text =
+        i % 2 === 0
+          ? `Seeded Volume ${i}${next() < 0.5 ? ` ${pick(COMMON_WORDS)}` : ''}`
+          : `Seeded ${Array.from({ length: 3 + Math.floor(next() * 2) }, () => pick(COMMON_WORDS)).join(' ')}`;
+      if (i % RARE_EVERY === RARE_EVERY - 1) text = `${text} ${RARE_WORD}`;
+      if (i === ONE_MATCH_AT) text = `${text} ${ONE_MATCH_WORD}`;
       const author = `${pick(FIRST)} ${pick(LAST)}`;
       const key = `${text}\n${author}`;
       if (seen.has(key)) continue; // SPEC POST rule 3 would refuse it
@@ -114,11 +93,34 @@ export function generateBooks(count: number, seed = 20_240_501): SeedBook[] {
   return books;
 }
 
+/** In exactly one title of any seed of more than ten books: the same one-match search at every size. */
+export const ONE_MATCH_WORD = 'Quixote';
+const ONE_MATCH_AT = 10;
+
+/** The words of the common-word titles: every trigram of a phrase of them is everywhere. */
+export const COMMON_WORDS = ['the', 'night', 'and', 'sea', 'of', 'light', 'day', 'stone'];
+
+/**
+ * The phrase of two or three common words that the most titles hold without passing `most`: a
+ * filter whose every trigram is common while its answer stays small.
+ */
+export function commonPhrase(books: readonly SeedBook[], most: number): { phrase: string; count: number } {
+  const titles = books.map((book) => book.title.toLowerCase());
+  const pairs = COMMON_WORDS.flatMap((first) => COMMON_WORDS.map((second) => `${first} ${second}`));
+  let best = { phrase: '', count: -1 };
+  for (const phrase of [...pairs, ...pairs.flatMap((pair) => COMMON_WORDS.map((third) => `${pair} ${third}`))]) {
+    const count = titles.filter((title) => title.includes(phrase)).length;
+    if (count <= most && count > best.count) best = { phrase, count };
+  }
+  return best;
+}
+
 export const RARE_COUNT = (count: number): number => Math.floor(count / RARE_EVERY);
 
-/** Writes the seed to the system's temporary directory and returns its path. */
-export function writeSeedFile(count: number): string {
+/** Writes the seed to the system's temporary directory and returns its path and books. */
+export function writeSeedFile(count: number): { path: string; books: SeedBook[] } {
   const path = join(tmpdir(), `book-catalogue-bench-${count}.json`);
-  writeFileSync(path, JSON.stringify(generateBooks(count)));
-  return path;
+  const books = generateBooks(count);
+  writeFileSync(path, JSON.stringify(books));
+  return { path, books };
 }

@@ -47,17 +47,18 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard)
       const parsed = parseListing(request.query);
       if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
       const { listing } = parsed;
-      const found = store.find({ title: listing.filter, sort: listing.sort });
-      if (found.length === 0) throw bookProblems.noBooks(listing.filter);
-      if (!listing.page) return { status: 200, body: renderCollection(found.map(toBook), request.base) };
-
+      const query = { title: listing.filter, sort: listing.sort };
+      if (!listing.page) {
+        const found = store.find(query);
+        if (found.total === 0) throw bookProblems.noBooks(listing.filter);
+        return { status: 200, body: renderCollection(found.books.map(toBook), request.base) };
+      }
       const { number, size } = listing.page;
-      const start = number * size;
+      const found = store.find({ ...query, offset: number * size, limit: size });
       // A page past the last one is as empty as a filter that matches nothing (DECISIONS E).
-      if (start >= found.length) throw bookProblems.noBooks(listing.filter);
-      const books = found.slice(start, start + size).map(toBook);
-      const page = { number, size, totalElements: found.length, title: listing.title, sort: listing.sortParam };
-      return { status: 200, body: renderCollection(books, request.base, page) };
+      if (found.books.length === 0) throw bookProblems.noBooks(listing.filter);
+      const page = { number, size, totalElements: found.total, title: listing.title, sort: listing.sortParam };
+      return { status: 200, body: renderCollection(found.books.map(toBook), request.base, page) };
     },
 
     get(request) {

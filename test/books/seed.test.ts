@@ -54,7 +54,7 @@ function collectionBody(base: string, books: readonly ExpectedBook[]): object {
 
 /** The store's books, in insertion order, as plain objects. */
 function storedBooks(store: MemoryBookStore): object[] {
-  return store.find({}).map(({ isbn, title, author, authorFirstName, authorLastName }) => ({
+  return store.find({}).books.map(({ isbn, title, author, authorFirstName, authorLastName }) => ({
     isbn,
     title,
     author,

@@ -1,0 +1,117 @@
+/**
+ * The scale scenarios of DECISIONS G: searches made to be hard, at 100,000 books, each timed
+ * as server time per request (the access log's `durationMs`), p50 and p99. Requests go one at
+ * a time on a keep-alive connection, so each is the service's whole attention; a page number
+ * `{n}` is drawn at random for every request.
+ */
+import { Agent, request } from 'node:http';
+import type { Server } from './procs.ts';
+import { percentile } from './report.ts';
+
+export interface Form {
+  readonly name: string;
+  /** `{n}` becomes a page number from 0 to `pages - 1`. */
+  readonly path: string;
+  readonly pages?: number;
+  /** What every answer must be: 200, or 404 for a filter that matches nothing. */
+  readonly status: number;
+}
+
+export interface FormRow {
+  readonly name: string;
+  readonly path: string;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly requests: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request; resolves with the status once the body has been read. */
+export function call(base: string, method: string, path: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const req = request(`${base}${encodeURI(path)}`, { method, headers, agent }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+let state = 7;
+/** A small seeded generator: the same pages in every run. */
+function nextInt(range: number): number {
+  state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+  return state % range;
+}
+
+function summary(name: string, path: string, durations: readonly number[]): FormRow {
+  return { name, path, p50Ms: percentile(durations, 0.5), p99Ms: percentile(durations, 0.99), requests: durations.length };
+}
+
+/** `requests` requests of one form, in a row; the service's own access lines give the times. */
+export async function measureForm(server: Server, form: Form, requests: number, durations: (log: string) => number[]): Promise<FormRow> {
+  const run = async (count: number): Promise<void> => {
+    for (let i = 0; i < count; i++) {
+      const path = form.path.replace('{n}', String(nextInt(form.pages ?? 1)));
+      const status = await call(server.base, 'GET', path);
+      // Status 0 takes any answer: the same requests sent to a smaller catalogue, for its memory.
+      if (form.status !== 0 && status !== form.status) throw new Error(`${form.name}: GET ${path} answered ${status}, not ${form.status}`);
+    }
+  };
+  // A warm-up first: the first request of a sort builds its order, and the code gets compiled.
+  await run(Math.ceil(requests / 10));
+  await settled(server);
+  server.capture();
+  await run(requests);
+  return summary(form.name, form.path, durations(await settled(server)));
+}
+
+/**
+ * About one write in ten among the searches: a new book, or the delete of one added earlier.
+ * Every search right after a write meets an index that has just changed.
+ */
+export async function measureMixed(server: Server, forms: readonly Form[], requests: number, lines: (log: string) => { method: string; durationMs: number }[]): Promise<FormRow[]> {
+  const added: string[] = [];
+  server.capture();
+  for (let i = 0; i < requests; i++) {
+    if (i % 10 === 5) {
+      // Writes take turns: an add, then the delete of a book added earlier.
+      if (i % 20 === 15) {
+        await call(server.base, 'DELETE', `/books/${added.splice(nextInt(added.length), 1)[0]}`);
+      } else {
+        const isbn = `mixed-${i}`;
+        added.push(isbn);
+        const status = await call(server.base, 'POST', '/books', JSON.stringify({ isbn, title: `Seeded Volume ${i} the night`, author: 'Ada Lovelace' }));
+        if (status !== 201) throw new Error(`mixed run: POST answered ${status}`);
+      }
+      continue;
+    }
+    const form = forms[i % forms.length] as Form;
+    await call(server.base, 'GET', form.path.replace('{n}', String(nextInt(form.pages ?? 1))));
+  }
+  const all = lines(await settled(server));
+  const of = (method: string): number[] => all.filter((line) => line.method === method).map((line) => line.durationMs);
+  return [
+    summary('Searches among 10% writes (the forms above, in turn)', 'GET', of('GET')),
+    summary('Adds among them', 'POST /books', of('POST')),
+    summary('Deletes among them', 'DELETE /books/{isbn}', of('DELETE')),
+  ];
+}
+
+/** The access log since `capture()`, once the last lines are surely written. */
+async function settled(server: Server): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return server.captured();
+}
+
+export function formTable(rows: readonly FormRow[]): string {
+  const ms = (value: number): string => value.toFixed(3);
+  return [
+    '| Form, at 100,000 books | Request | Server time p50 ms | p99 ms | Requests |',
+    '|---|---|--:|--:|--:|',
+    ...rows.map((row) => `| ${row.name} | \`${row.path}\` | ${ms(row.p50Ms)} | ${ms(row.p99Ms)} | ${row.requests} |`),
+  ].join('\n');
+}

@@ -1,0 +1,60 @@
+/**
+ * The obviously correct BookStore: an array, `filter`, `sort` and `slice`, the way a naive
+ * framework handler would answer every request. The contract suite runs the same cases against
+ * it and against MemoryBookStore, and a randomized run compares their every answer.
+ */
+import type { BookFields } from '../../src/books/book.ts';
+import type { AddOutcome, BookPage, BookQuery, BookStore } from '../../src/books/store.ts';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+export class PlainBookStore implements BookStore {
+  readonly capacity: number;
+  /** In insertion order. */
+  private books: BookFields[] = [];
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  get size(): number {
+    return this.books.length;
+  }
+
+  get(isbn: string): BookFields | undefined {
+    return this.books.find((book) => book.isbn === isbn);
+  }
+
+  add(fields: BookFields): AddOutcome {
+    if (this.get(fields.isbn)) return { refused: 'isbn-taken' };
+    const same = (book: BookFields): boolean =>
+      book.title === fields.title && book.authorFirstName === fields.authorFirstName && book.authorLastName === fields.authorLastName;
+    if (this.books.some(same)) return { refused: 'duplicate' };
+    if (this.size >= this.capacity) return { refused: 'full' };
+    const book = { ...fields };
+    this.books.push(book);
+    return { added: book };
+  }
+
+  remove(isbn: string): boolean {
+    const before = this.size;
+    this.books = this.books.filter((book) => book.isbn !== isbn);
+    return this.size < before;
+  }
+
+  find({ title, sort, offset = 0, limit = Infinity }: BookQuery): BookPage {
+    let found = this.books;
+    if (title !== undefined) found = found.filter((book) => book.title.toLowerCase().includes(title.toLowerCase()));
+    if (sort) {
+      const keys = (book: BookFields): string[] =>
+        sort.key === 'author' ? [book.authorLastName, book.authorFirstName] : [book[sort.key]];
+      const compare = (a: BookFields, b: BookFields): number => {
+        const [x, y] = [keys(a), keys(b)];
+        return collator.compare(x[0] as string, y[0] as string) || collator.compare(x[1] ?? '', y[1] ?? '');
+      };
+      // Array.prototype.sort is stable, so ties keep insertion order in both directions.
+      found = [...found].sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b)));
+    }
+    return { books: found.slice(offset, offset + limit), total: found.length };
+  }
+}
