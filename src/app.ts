@@ -12,6 +12,7 @@ import { renderRoot } from './hal.ts';
 import { bookHandlers } from './handlers.ts';
 import { bearerGuard } from './http/auth.ts';
 import type { Handler, RequestContext } from './http/context.ts';
+import { corsHeaders } from './http/cors.ts';
 import { baseUrlOf } from './http/origin.ts';
 import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.ts';
 import { parseQuery, parseTarget, requestIdOf } from './http/request.ts';
@@ -66,7 +67,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
       case 'method-not-allowed':
         throw problems.methodNotAllowed(method, match.allow);
       case 'options':
-        return { status: 204, headers: { allow: match.allow } };
+        return { status: 204, headers: { allow: match.allow, ...corsHeaders(config.corsOrigins, req.headers, match.allow) } };
       case 'found': {
         const context: RequestContext = { req, params: match.params, query, base, requestId };
         return match.handler(context);
@@ -92,6 +93,12 @@ export function createApp({ config, store, logger }: AppDeps): App {
       reply = await dispatch(req, path, query, authority, requestId);
     } catch (error) {
       reply = problemReply(error, path, requestId);
+    }
+    // Every answer, a problem too, carries the CORS headers, so that a page can read it.
+    if (!reply.headers?.['access-control-allow-methods']) {
+      const cors = corsHeaders(config.corsOrigins, req.headers);
+      const vary = [...new Set([reply.headers?.vary, cors.vary])].filter((value) => value !== undefined).join(', ');
+      reply = { ...reply, headers: { ...reply.headers, ...cors, ...(vary === '' ? {} : { vary }) } };
     }
     let status: number;
     try {

@@ -19,6 +19,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly keepAliveTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
+  /** Browser origins allowed to call from another origin: `*`, a list, or undefined for no CORS. */
+  readonly corsOrigins: '*' | readonly string[] | undefined;
 }
 
 /** A setting with a bad value; `message` is the one line that start-up prints. */
@@ -63,6 +65,7 @@ export const SETTINGS = [
   setting({ name: 'LOG_LEVEL', key: 'logLevel', shown: 'info', fallback: 'info', parse: logLevel }),
   setting({ name: 'KEEP_ALIVE_TIMEOUT_MS', key: 'keepAliveTimeoutMs', shown: '65000', fallback: 65_000, parse: integer(1, MAX_TIMER_MS) }),
   setting({ name: 'SHUTDOWN_TIMEOUT_MS', key: 'shutdownTimeoutMs', shown: '10000', fallback: 10_000, parse: integer(1, MAX_TIMER_MS) }),
+  setting({ name: 'CORS_ORIGINS', key: 'corsOrigins', shown: 'unset', fallback: undefined, parse: origins }),
 ] as const;
 
 /** Reads the settings from an environment and an argument list (without node and the script). */
@@ -138,4 +141,20 @@ function baseUrl(text: string, name: string): string {
     throw new ConfigError(name, `must be an absolute http or https URL without query or fragment, got ${JSON.stringify(text)}`);
   }
   return (url.origin + url.pathname).replace(/\/+$/, '');
+}
+
+/**
+ * `*`, or a comma-separated list of origins such as `https://app.example.com`: a scheme, a host
+ * and maybe a port, exactly as a browser sends it in `Origin` (no path, no trailing slash).
+ */
+function origins(text: string, name: string): '*' | string[] {
+  if (text.trim() === '*') return '*';
+  const list = text.split(',').map((item) => item.trim());
+  for (const item of list) {
+    const url = URL.canParse(item) ? new URL(item) : undefined;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item) {
+      throw new ConfigError(name, `must be * or a comma-separated list of origins such as https://app.example.com (scheme, host and port only), got ${JSON.stringify(item)}`);
+    }
+  }
+  return list;
 }

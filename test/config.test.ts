@@ -16,11 +16,12 @@ const DEFAULTS: Config = {
   logLevel: 'info',
   keepAliveTimeoutMs: 65_000,
   shutdownTimeoutMs: 10_000,
+  corsOrigins: undefined,
 };
 
 const FLAGS =
   '--port, --host, --base-url, --trust-proxy, --seed-file, --max-books, --api-token, --log-level, ' +
-  '--keep-alive-timeout-ms, --shutdown-timeout-ms';
+  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --cors-origins';
 
 /** Asserts that `load` throws a ConfigError with exactly this setting and message. */
 function assertConfigError(load: () => unknown, setting: string, message: string): void {
@@ -81,6 +82,7 @@ describe('loadConfig from the environment', () => {
       LOG_LEVEL: 'warn',
       KEEP_ALIVE_TIMEOUT_MS: '70000',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      CORS_ORIGINS: 'https://app.example.com',
     };
     assert.deepEqual(loadConfig(env), {
       port: 9000,
@@ -93,6 +95,7 @@ describe('loadConfig from the environment', () => {
       logLevel: 'warn',
       keepAliveTimeoutMs: 70_000,
       shutdownTimeoutMs: 2_500,
+      corsOrigins: ['https://app.example.com'],
     });
   });
 
@@ -139,6 +142,7 @@ describe('loadConfig from flags', () => {
       '--log-level', 'warn',
       '--keep-alive-timeout-ms', '1000',
       '--shutdown-timeout-ms', '500',
+      '--cors-origins', '*',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -151,6 +155,7 @@ describe('loadConfig from flags', () => {
       logLevel: 'warn',
       keepAliveTimeoutMs: 1000,
       shutdownTimeoutMs: 500,
+      corsOrigins: '*',
     });
   });
 
@@ -166,6 +171,7 @@ describe('loadConfig from flags', () => {
       '--log-level=error',
       '--keep-alive-timeout-ms=61000',
       '--shutdown-timeout-ms=1',
+      '--cors-origins=http://a.example,http://b.example:8080',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -178,6 +184,7 @@ describe('loadConfig from flags', () => {
       logLevel: 'error',
       keepAliveTimeoutMs: 61_000,
       shutdownTimeoutMs: 1,
+      corsOrigins: ['http://a.example', 'http://b.example:8080'],
     });
   });
 
@@ -358,5 +365,40 @@ describe('the README settings table', () => {
     const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
     const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1], (match[2] ?? '').trim().replaceAll('`', '')]);
     assert.deepEqual(rows, SETTINGS.map((setting) => [setting.name, setting.shown]));
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('takes * or a list of exact origins, spaces around the commas allowed', () => {
+    assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
+    assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:3000' }).corsOrigins, [
+      'https://app.example.com',
+      'http://localhost:3000',
+    ]);
+    assert.deepEqual(loadConfig({}, ['--cors-origins', 'http://[::1]:8081']).corsOrigins, ['http://[::1]:8081']);
+  });
+
+  it('stops start-up on anything else, naming the setting and the bad item', () => {
+    const message = (item: string): string =>
+      `CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com (scheme, host and port only), got ${JSON.stringify(item)}`;
+    const cases: [string, string][] = [
+      ['https://app.example.com/', 'https://app.example.com/'],
+      ['https://app.example.com/path', 'https://app.example.com/path'],
+      ['null', 'null'],
+      ['https://a.example,*', '*'],
+      ['https://a.example,,https://b.example', ''],
+      ['ftp://files.example', 'ftp://files.example'],
+      ['https://APP.example.com', 'https://APP.example.com'],
+      ['https://app.example.com:443', 'https://app.example.com:443'],
+      ['https://user@app.example.com', 'https://user@app.example.com'],
+      ['app.example.com', 'app.example.com'],
+    ];
+    for (const [value, item] of cases) {
+      assert.throws(() => loadConfig({ CORS_ORIGINS: value }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.deepEqual({ setting: error.setting, message: error.message }, { setting: 'CORS_ORIGINS', message: message(item) });
+        return true;
+      }, value);
+    }
   });
 });
