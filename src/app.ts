@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BookStore } from './books/store.ts';
 import type { Config } from './config.ts';
+import { explorerRoutes, wantsHtml } from './explorer.ts';
 import { renderRoot } from './hal.ts';
 import { bookHandlers } from './handlers.ts';
 import { bearerGuard } from './http/auth.ts';
@@ -38,13 +39,22 @@ export function createApp({ config, store, logger }: AppDeps): App {
   const books = bookHandlers(store, logger, bearerGuard(config.apiToken));
   const openapi = openApiDocument();
   const routes: readonly Route<Handler>[] = [
-    { method: 'GET', path: '/', handler: (request) => ({ status: 200, body: renderRoot(request.base) }) },
+    {
+      method: 'GET',
+      path: '/',
+      // A browser's address bar gets the explorer; every other client, the HAL root. Both vary.
+      handler: (request): Reply =>
+        wantsHtml(request.req.headers.accept)
+          ? { status: 303, headers: { location: `${request.base}/explorer`, vary: 'Accept' } }
+          : { status: 200, body: renderRoot(request.base), headers: { vary: 'Accept' } },
+    },
     { method: 'GET', path: '/health', handler: () => ({ status: 200, body: { status: 'UP' }, type: JSON_TYPE }) },
     { method: 'GET', path: '/openapi.json', handler: () => ({ status: 200, body: openapi, type: JSON_TYPE }) },
     { method: 'GET', path: '/books', handler: books.list },
     { method: 'POST', path: '/books', handler: books.create },
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
+    ...explorerRoutes(),
   ];
   const router = new Router(routes);
   let closing = false;

@@ -62,9 +62,20 @@ const documented: Record<string, Json> = {
       security: publicSecurity,
       tags: ['meta'],
       summary: 'API root',
-      description: `Links to the book collection, so a client needs one URL to start from. ${getNotes}`,
-      parameters: [ref('parameters', 'IfNoneMatch')],
-      responses: { '200': ok('The root links.', HAL, 'Root', examples.root), '304': notModified, ...common('/') },
+      description: `Links to the book collection, so a client needs one URL to start from. A browser's address bar (an Accept that names text/html and no JSON type) is sent to the explorer instead. Both answers vary by Accept. ${getNotes}`,
+      parameters: [
+        ref('parameters', 'IfNoneMatch'),
+        { name: 'Accept', in: 'header', description: 'text/html with no JSON type gets the 303 to the explorer; anything else, the HAL root.', schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': ok('The root links.', HAL, 'Root', examples.root),
+        '303': {
+          description: 'See Other: a browser is sent to the API explorer, {base_url}/explorer.',
+          headers: { ...requestId, Location: { description: 'The explorer: {base_url}/explorer.', schema: { type: 'string', format: 'uri' } } },
+        },
+        '304': notModified,
+        ...common('/'),
+      },
     },
   },
   '/health': {
@@ -95,6 +106,7 @@ const documented: Record<string, Json> = {
       },
     },
   },
+  ...explorerPaths(),
   '/books': {
     parameters: [ref('parameters', 'RequestId')],
     get: {
@@ -179,6 +191,42 @@ const documented: Record<string, Json> = {
   },
 };
 
+/** The explorer's page, script and stylesheet (DECISIONS H), each a file sent as it is. */
+function explorerPaths(): Record<string, Json> {
+  const files: [string, string, string, string][] = [
+    ['/explorer', 'getExplorer', 'text/html', 'The API explorer: a page that walks the links of this API in a browser.'],
+    ['/explorer/app.js', 'getExplorerScript', 'text/javascript', "The explorer's script, an ES module."],
+    ['/explorer/style.css', 'getExplorerStyle', 'text/css', "The explorer's stylesheet."],
+  ];
+  const fileHeaders = {
+    ...requestId,
+    ETag: ref('headers', 'ETag'),
+    'Content-Security-Policy': { description: "default-src 'self'; frame-ancestors 'none'", schema: { type: 'string' } },
+    'X-Content-Type-Options': { description: 'nosniff', schema: { type: 'string', enum: ['nosniff'] } },
+  };
+  return Object.fromEntries(
+    files.map(([path, operationId, type, summary]) => [
+      path,
+      {
+        parameters: [ref('parameters', 'RequestId')],
+        get: {
+          operationId,
+          security: publicSecurity,
+          tags: ['explorer'],
+          summary,
+          description: `Read once at start-up and sent as it is, with its exact type (${type}; charset=utf-8). ${getNotes}`,
+          parameters: [ref('parameters', 'IfNoneMatch')],
+          responses: {
+            '200': { description: 'The file.', headers: fileHeaders, content: { [`${type}; charset=utf-8`]: { schema: { type: 'string' } } } },
+            '304': notModified,
+            ...common(path),
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /**
  * Every path also answers HEAD (a GET without its body) and OPTIONS (204 with Allow); they are
  * written out here from the documented operations, so the two cannot disagree.
@@ -240,6 +288,7 @@ export function openApiDocument(): Json {
     tags: [
       { name: 'books', description: 'The catalogue.' },
       { name: 'meta', description: 'Entry point, health and this description.' },
+      { name: 'explorer', description: 'A page for people: walk the links in a browser.' },
     ],
     paths: withHeadAndOptions(documented),
     components,
