@@ -62,6 +62,7 @@ describe('CORS in headless Chromium', { skip: chromium ? false : 'Chromium is no
     allowed.server.close();
     other.server.close();
   });
+  // Each test closes its own page in a finally block, so a failure leaves no browser behind.
 
   it('lets a page on an allowed origin list, add with a token, follow Location, read headers, delete and read a 401', async () => {
     const page = await openPage(chromium as string, `${allowed.origin}/?api=${encodeURIComponent(api.base)}`);

@@ -36,10 +36,13 @@ describe('the explorer in headless Chromium', { skip: chromium ? false : 'Chromi
   }
 
   afterEach(async () => {
-    await page?.close();
-    await server?.close();
-    page = undefined;
-    server = undefined;
+    try {
+      await page?.close();
+    } finally {
+      await server?.close();
+      page = undefined;
+      server = undefined;
+    }
   });
 
   it('shows a list, follows a book\'s link, and Back shows the list again', async () => {

@@ -48,7 +48,8 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so that closing ends the renderers and helpers along with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -125,9 +126,10 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
     close: async () => {
       socket.close();
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      process.kill(-(child.pid as number), 'SIGKILL');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // A helper process may still be letting go of a file in the profile: retry a few times.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }
