@@ -3,11 +3,12 @@
  * entry point as a child process (`spawnService`), for settings, signals and exit codes.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp, type App } from '../../src/app.ts';
 import { seedStore } from '../../src/books/seed.ts';
-import { MemoryBookStore } from '../../src/books/store.ts';
+import { type BookStore, MemoryBookStore } from '../../src/books/store.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { createHttpServer } from '../../src/server.ts';
@@ -17,17 +18,23 @@ export interface TestServer {
   readonly base: string;
   readonly port: number;
   readonly app: App;
-  readonly store: MemoryBookStore;
+  readonly server: Server;
+  readonly store: BookStore;
   /** Every log line written so far, parsed. */
   readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
-/** Starts the app with the built-in fixture (or `seedFile`); settings as environment variables. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts the app with the built-in fixture (or `seedFile`); settings as environment variables.
+ * `store` replaces the seeded store, for a test that needs one that fails.
+ */
+export async function startServer(env: Record<string, string> = {}, store?: BookStore): Promise<TestServer> {
   const config: Config = loadConfig({ LOG_LEVEL: 'debug', ...env });
-  const store = new MemoryBookStore(config.maxBooks);
-  seedStore(store, config.seedFile);
+  if (!store) {
+    store = new MemoryBookStore(config.maxBooks);
+    seedStore(store, config.seedFile);
+  }
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const app = createApp({ config, store, logger });
@@ -38,6 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     base: `http://127.0.0.1:${port}`,
     port,
     app,
+    server,
     store,
     logs,
     close: () =>
