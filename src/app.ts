@@ -115,8 +115,12 @@ export function createApp({ config, store, logger }: AppDeps): App {
       status = send(req, res, reply, { requestId, closing });
     } catch (error) {
       // A reply that cannot be written (a handler's bug) must still get an answer, never a hang.
-      if (res.headersSent) throw error;
-      status = send(req, res, problemReply(error, path, requestId), { requestId, closing });
+      // Were its headers already out, the connection is cut instead: it cannot be answered twice.
+      if (res.headersSent) {
+        logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
+        res.destroy();
+        status = 500;
+      } else status = send(req, res, problemReply(error, path, requestId), { requestId, closing });
     }
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     logger.info('request', { method: req.method, path, status, durationMs: Math.round(durationMs * 1000) / 1000, requestId });

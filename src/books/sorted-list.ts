@@ -13,7 +13,6 @@ const MAX_CHUNK = 1024;
 export class SortedList<T> {
   private readonly compare: (a: T, b: T) => number;
   private readonly chunks: T[][] = [];
-  #size = 0;
 
   constructor(compare: (a: T, b: T) => number, items: Iterable<T> = []) {
     this.compare = compare;
@@ -21,15 +20,9 @@ export class SortedList<T> {
     for (let start = 0; start < sorted.length; start += MAX_CHUNK / 2) {
       this.chunks.push(sorted.slice(start, start + MAX_CHUNK / 2));
     }
-    this.#size = sorted.length;
-  }
-
-  get size(): number {
-    return this.#size;
   }
 
   insert(item: T): void {
-    this.#size++;
     if (this.chunks.length === 0) {
       this.chunks.push([item]);
       return;
@@ -48,7 +41,6 @@ export class SortedList<T> {
     const at = position(chunk, item, this.compare);
     if (chunk[at] !== item) return;
     chunk.splice(at, 1);
-    this.#size--;
     if (chunk.length === 0) this.chunks.splice(index, 1);
   }
 
