@@ -173,9 +173,12 @@ for (const [name, make] of STORES) {
 const WORDS = ['Volume', 'vol', 'the', 'The', 'of', 'İstanbul', 'Straße', 'STRASSE', 'cafe\u0301', 'café', '📚', 'ǅ', 'ﬀ', 'Ω', '10', '2', 'a', 'b\nc'];
 const NEEDLES = ['v', 'vo', 'vol', 'volume', 'the', 'he v', 'İ', 'i̇', 'ss', 'ß', 'é', 'e\u0301', '📚', '\ud83d', 'ǆ', 'ﬀ', 'ω', '10', ' 2', 'b\nc', 'c t', 'zzz', ' '];
 
+const SEED = seedFromEnv();
+
 describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded random run', () => {
-  it('thousands of mixed adds, deletes and queries (filter × sort × page)', (t) => {
-    const seed = seedFromEnv();
+  // The seed is in each name, so that it shows on the result line whatever happens.
+  it(`thousands of mixed adds, deletes and queries (filter × sort × page) (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    const seed = SEED;
     const random = new Random(seed);
     t.diagnostic(`seed ${seed} (replay with ROBUSTNESS_SEED=${seed})`);
     const fast = new MemoryBookStore(5000);
@@ -213,8 +216,8 @@ describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded ra
     assert.ok(fast.size > 100, `the run kept ${fast.size} books`);
   });
 
-  it('a catalogue large enough to split the kept orders, churned and compared page by page', (t) => {
-    const seed = seedFromEnv();
+  it(`a catalogue large enough to split the kept orders, churned and compared page by page (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    const seed = SEED;
     const random = new Random(seed + 1);
     t.diagnostic(`seed ${seed} (replay with ROBUSTNESS_SEED=${seed})`);
     const fast = new MemoryBookStore(10_000);

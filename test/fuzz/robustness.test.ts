@@ -141,10 +141,11 @@ async function hostileScenario(t: TestContext, env: Record<string, string>, coun
 
 describe('randomised hostile requests', () => {
   // The timeouts only keep a hung server from hanging the run; a pass takes a few seconds.
-  it('3000 requests: no 5xx, every error is problem+json, the service keeps serving, the fixture is intact', { timeout: 60_000 }, (t) =>
+  // The seed is in each name, so that it shows on the result line whatever happens, a cancel too.
+  it(`3000 requests: no 5xx, every error is problem+json, the service keeps serving, the fixture is intact (${REPLAY})`, { timeout: 120_000 }, (t) =>
     hostileScenario(t, {}, 3000));
 
-  it('1000 requests with API_TOKEN and TRUST_PROXY set: the same holds', { timeout: 60_000 }, (t) =>
+  it(`1000 requests with API_TOKEN and TRUST_PROXY set: the same holds (${REPLAY})`, { timeout: 120_000 }, (t) =>
     hostileScenario(t, { API_TOKEN: 'robust-token', TRUST_PROXY: 'true' }, 1000, 'robust-token'));
 });
 
@@ -171,7 +172,7 @@ describe('a churn of POSTs and DELETEs', () => {
     '/books?title=%20',
   ];
 
-  it('3000 books added and removed leave every view of the catalogue as it was, order included', { timeout: 60_000 }, async (t) => {
+  it(`3000 books added and removed leave every view of the catalogue as it was, order included (${REPLAY})`, { timeout: 120_000 }, async (t) => {
     const server = await startServer({ LOG_LEVEL: 'warn' });
     t.after(() => server.close());
     const random = new Random((SEED ^ 0x5eed) >>> 0);

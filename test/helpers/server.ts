@@ -70,7 +70,13 @@ export interface SpawnedService {
 /** Runs the service, as `npm start` does, with `env` (on top of PATH only) and `args`. */
 export function spawnService(env: Record<string, string>, args: readonly string[] = []): SpawnedService {
   const child = spawn(process.execPath, [MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '', ...env },
+    // Coverage and a mutation run reach into the child: c8's output folder, Stryker's active mutant.
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '',
+      __STRYKER_ACTIVE_MUTANT__: process.env.__STRYKER_ACTIVE_MUTANT__ ?? '',
+      ...env,
+    },
   });
   const lines: Record<string, unknown>[] = [];
   const waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
@@ -90,6 +96,10 @@ export function spawnService(env: Record<string, string>, args: readonly string[
   });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // A test that ends early (a failure, a timeout) must not leave its service running.
+  const orphanGuard = (): void => void child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('close', () => process.off('exit', orphanGuard));
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.once('close', (code) => resolve({ code, stderr })),
   );
