@@ -3,6 +3,9 @@
  * service sent for `GET /books/4-5-6`, and every POST (after reading its body, as any server
  * must) with the bytes and headers of the service's 201. No routing, no logging, no work.
  *
+ * With BASELINE_LOG=1 it also writes one JSON access line per request to stdout, at once, as the
+ * service does: the ceiling that any service logging each request at once can reach.
+ *
  *   node bench/baseline.ts <port> <replies.json>
  */
 import { readFileSync } from 'node:fs';
@@ -19,17 +22,25 @@ const recorded = JSON.parse(readFileSync(file as string, 'utf8')) as { get: Reco
 const get = { ...recorded.get, body: Buffer.from(recorded.get.body) };
 const post = { ...recorded.post, body: Buffer.from(recorded.post.body) };
 
+const logEach = process.env.BASELINE_LOG === '1';
+const logLine = (method: string | undefined, path: string | undefined, status: number): void => {
+  if (!logEach) return;
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'request', method, path, status })}\n`);
+};
+
 const server = createServer((req, res) => {
   if (req.method === 'POST') {
     req.on('data', () => {});
     req.on('end', () => {
       res.writeHead(post.status, post.headers);
       res.end(post.body);
+      logLine(req.method, req.url, post.status);
     });
     return;
   }
   res.writeHead(get.status, get.headers);
   res.end(get.body);
+  logLine(req.method, req.url, get.status);
 });
 server.keepAliveTimeout = 65_000; // the service's default, so even `Keep-Alive: timeout=65` is the same
 server.listen(Number(port), '127.0.0.1');

@@ -169,9 +169,9 @@ export async function startService(options: StartOptions = {}): Promise<Server> 
 }
 
 /** The bare node:http floor, replaying `replies.json` (see baseline.ts). */
-export async function startBaseline(repliesFile: string): Promise<Server> {
+export async function startBaseline(repliesFile: string, options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
-  return startProcess(BASELINE, [String(port), repliesFile], port, {});
+  return startProcess(BASELINE, [String(port), repliesFile], port, options);
 }
 
 /** The method and `durationMs` of every access line in a captured log. */

@@ -95,7 +95,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const requestId = requestIdOf(req.headers);
     const { path, query, authority } = parseTarget(req.url ?? '/');
     let reply: Reply;
@@ -105,11 +105,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
       reply = problemReply(error, path, requestId);
     }
     // Every answer, a problem too, carries the CORS headers, so that a page can read it.
-    if (!reply.headers?.['access-control-allow-methods']) {
-      const cors = corsHeaders(config.corsOrigins, req.headers);
-      const vary = [...new Set([reply.headers?.vary, cors.vary])].filter((value) => value !== undefined).join(', ');
-      reply = { ...reply, headers: { ...reply.headers, ...cors, ...(vary === '' ? {} : { vary }) } };
-    }
+    if (!reply.headers?.['access-control-allow-methods']) reply = withCors(reply, corsHeaders(config.corsOrigins, req.headers));
     let status: number;
     try {
       status = send(req, res, reply, { requestId, closing });
@@ -122,7 +118,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
         status = 500;
       } else status = send(req, res, problemReply(error, path, requestId), { requestId, closing });
     }
-    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const durationMs = performance.now() - started;
     logger.info('request', { method: req.method, path, status, durationMs: Math.round(durationMs * 1000) / 1000, requestId });
   }
 
@@ -133,4 +129,11 @@ export function createApp({ config, store, logger }: AppDeps): App {
       closing = true;
     },
   };
+}
+
+/** `reply` with CORS headers added; a Vary of its own and CORS's are joined into one, each once. */
+function withCors(reply: Reply, cors: Readonly<Record<string, string>>): Reply {
+  if (Object.keys(cors).length === 0) return reply;
+  const vary = [...new Set([reply.headers?.vary, cors.vary])].filter((value) => value !== undefined).join(', ');
+  return { ...reply, headers: { ...reply.headers, ...cors, ...(vary === '' ? {} : { vary }) } };
 }

@@ -30,8 +30,11 @@ const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)+$/;
 /** The base URL of a request, without a trailing slash, or a 400 HttpProblem. */
 export function baseUrlOf(request: OriginRequest, options: OriginOptions): string {
   // node keeps only the first of repeated Host headers; RFC 9112 section 3.2 makes that a 400.
-  const hosts = request.rawHeaders.filter((_, index) => index % 2 === 0 && request.rawHeaders[index]?.toLowerCase() === 'host');
-  if (hosts.length > 1) throw problems.badRequest('The request has more than one Host header');
+  let hosts = 0;
+  for (let index = 0; index < request.rawHeaders.length; index += 2) {
+    if (request.rawHeaders[index]?.toLowerCase() === 'host') hosts++;
+  }
+  if (hosts > 1) throw problems.badRequest('The request has more than one Host header');
   const host = request.authority ?? request.headers.host;
   if (options.baseUrl !== undefined) {
     // The Host header is still checked when present: a malformed one is a bad request anyway.

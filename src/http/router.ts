@@ -24,9 +24,12 @@ export function allowedMethods(methods: readonly string[]): string {
   return [...methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ');
 }
 
+/** One segment of a pattern: a literal to compare, or the name of a parameter to capture. */
+type PatternSegment = { readonly literal: string } | { readonly param: string };
+
 /** The routes of one path pattern, compiled once. */
 interface PathGroup<H> {
-  readonly pattern: readonly string[];
+  readonly pattern: readonly PatternSegment[];
   readonly handlers: ReadonlyMap<string, H>;
   readonly allow: string;
 }
@@ -40,7 +43,7 @@ export class Router<H> {
     for (const path of new Set(routes.map((route) => route.path))) {
       const here = routes.filter((route) => route.path === path);
       this.groups.push({
-        pattern: path.split('/'),
+        pattern: path.split('/').map(compileSegment),
         handlers: new Map(here.map((route) => [route.method, route.handler])),
         allow: allowedMethods(here.map((route) => route.method)),
       });
@@ -63,17 +66,21 @@ export class Router<H> {
   }
 }
 
+function compileSegment(part: string): PatternSegment {
+  const name = /^\{(\w+)\}$/.exec(part)?.[1];
+  return name === undefined ? { literal: part } : { param: name };
+}
+
 /** The decoded parameters when the path's segments fit the pattern's, else undefined. */
-function capture(pattern: readonly string[], segments: readonly string[]): Record<string, string> | undefined {
+function capture(pattern: readonly PatternSegment[], segments: readonly string[]): Record<string, string> | undefined {
   if (pattern.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
   for (const [index, part] of pattern.entries()) {
     const segment = segments[index] as string;
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    if (name === undefined) {
-      if (segment !== part) return undefined;
+    if ('literal' in part) {
+      if (segment !== part.literal) return undefined;
     } else if (segment === '') return undefined; // a parameter is never empty
-    else params[name] = decodeSegment(segment);
+    else params[part.param] = decodeSegment(segment);
   }
   return params;
 }

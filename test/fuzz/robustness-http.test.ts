@@ -139,6 +139,27 @@ describe('pipelined requests', () => {
     for (const response of responses.slice(1)) assert.deepEqual(rawViolations(response), []);
   });
 
+  // The first answer is already out when the garbage comes: nothing is left to wait for, so the
+  // garbage is answered at once with its own 400, and the connection closes.
+  it('garbage on a kept-alive connection after an answer went out: a 400 problem, then a close', async (t) => {
+    const server = await startServer({ LOG_LEVEL: 'warn' });
+    t.after(() => server.close());
+    const socket = await open(server.port);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write(head('GET /books/4-5-6 HTTP/1.1'));
+    while (parseResponses(Buffer.concat(chunks)).responses.length === 0) await once(socket, 'data');
+    socket.write('GARBAGE\r\n\r\n');
+    await once(socket, 'close');
+    const { responses, rest } = parseResponses(Buffer.concat(chunks));
+    assert.deepEqual(
+      responses.map((response) => response.status),
+      [200, 400],
+    );
+    assert.deepEqual(rawViolations(responses[1] ?? assert.fail('no answer to the garbage')), []);
+    assert.equal(rest.length, 0);
+  });
+
   // The parser meets the garbage while the first answer is still being written; the answer must
   // still arrive whole. Node's socket buffers hide this for small answers, so the catalogue is big.
   it('garbage after a complete GET with a large answer (30 000 books): the answer still arrives whole', async (t) => {
