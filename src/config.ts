@@ -4,6 +4,7 @@
  * and the README's table (checked by a test) all read it. A bad value stops start-up with one
  * line that names the setting, instead of failing later.
  */
+import { MAX_CAPACITY } from './books/store.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export interface Config {
@@ -60,7 +61,7 @@ export const SETTINGS = [
   setting({ name: 'BASE_URL', key: 'baseUrl', shown: 'unset', fallback: undefined, parse: baseUrl }),
   setting({ name: 'TRUST_PROXY', key: 'trustProxy', shown: 'false', fallback: false, parse: boolean }),
   setting({ name: 'SEED_FILE', key: 'seedFile', shown: 'unset', fallback: undefined, parse: (text) => text }),
-  setting({ name: 'MAX_BOOKS', key: 'maxBooks', shown: '100000', fallback: 100_000, parse: integer(1, 10_000_000) }),
+  setting({ name: 'MAX_BOOKS', key: 'maxBooks', shown: '100000', fallback: 100_000, parse: integer(1, MAX_CAPACITY) }),
   setting({ name: 'API_TOKEN', key: 'apiToken', shown: 'unset', fallback: undefined, parse: token }),
   setting({ name: 'LOG_LEVEL', key: 'logLevel', shown: 'info', fallback: 'info', parse: logLevel }),
   setting({ name: 'KEEP_ALIVE_TIMEOUT_MS', key: 'keepAliveTimeoutMs', shown: '65000', fallback: 65_000, parse: integer(1, MAX_TIMER_MS) }),

@@ -103,7 +103,7 @@ describe('loadConfig from the environment', () => {
     assert.deepEqual(loadConfig({ PORT: '0' }), { ...DEFAULTS, port: 0 });
     assert.deepEqual(loadConfig({ PORT: '65535' }), { ...DEFAULTS, port: 65_535 });
     assert.deepEqual(loadConfig({ MAX_BOOKS: '1' }), { ...DEFAULTS, maxBooks: 1 });
-    assert.deepEqual(loadConfig({ MAX_BOOKS: '10000000' }), { ...DEFAULTS, maxBooks: 10_000_000 });
+    assert.deepEqual(loadConfig({ MAX_BOOKS: '4194304' }), { ...DEFAULTS, maxBooks: 4_194_304 });
     assert.deepEqual(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '1' }), { ...DEFAULTS, keepAliveTimeoutMs: 1 });
     assert.deepEqual(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2147483647' }), { ...DEFAULTS, shutdownTimeoutMs: 2_147_483_647 });
   });
@@ -244,8 +244,8 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     [{ PORT: '1e3' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "1e3"'],
     [{ PORT: '0x50' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "0x50"'],
     [{ PORT: '99999999999' }, 'PORT', 'PORT must be an integer from 0 to 65535, got "99999999999"'],
-    [{ MAX_BOOKS: '0' }, 'MAX_BOOKS', 'MAX_BOOKS must be an integer from 1 to 10000000, got "0"'],
-    [{ MAX_BOOKS: '10000001' }, 'MAX_BOOKS', 'MAX_BOOKS must be an integer from 1 to 10000000, got "10000001"'],
+    [{ MAX_BOOKS: '0' }, 'MAX_BOOKS', 'MAX_BOOKS must be an integer from 1 to 4194304, got "0"'],
+    [{ MAX_BOOKS: '4194305' }, 'MAX_BOOKS', 'MAX_BOOKS must be an integer from 1 to 4194304, got "4194305"'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "maybe"'],
     [{ TRUST_PROXY: 'On' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "On"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"'],
@@ -323,7 +323,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     assertConfigError(
       () => loadConfig({ MAX_BOOKS: '0' }, ['--port', '1']),
       'MAX_BOOKS',
-      'MAX_BOOKS must be an integer from 1 to 10000000, got "0"',
+      'MAX_BOOKS must be an integer from 1 to 4194304, got "0"',
     );
   });
 

@@ -1,13 +1,13 @@
 /**
  * Storage. `BookStore` is the small interface that the handlers use, so that a database-backed
  * store could replace this one; `MemoryBookStore` keeps the books in memory, with a `Map` by
- * isbn, a trigram index over titles (trigram-index.ts) and each sort order kept as books come
- * and go (sorted-list.ts), so that no request sorts or scans the whole catalogue.
+ * isbn, a suffix array over titles (suffix-array.ts) and each order kept as books come and go
+ * (sorted-list.ts), so that no request sorts or scans the whole catalogue.
  */
 import type { BookFields } from './book.ts';
 import type { SortKey } from './fields.ts';
 import { SortedList } from './sorted-list.ts';
-import { TrigramIndex } from './trigram-index.ts';
+import { MAX_IDS, SuffixArray } from './suffix-array.ts';
 
 export interface SortOrder {
   readonly key: SortKey;
@@ -48,6 +48,9 @@ export interface BookStore {
   find(query: BookQuery): BookPage;
 }
 
+/** The largest catalogue the store can hold: the title index packs a book's id into 22 bits. */
+export const MAX_CAPACITY = MAX_IDS;
+
 /** A record as the store holds it: the fields, and nothing else that could leave the store. */
 type StoredBook = BookFields;
 
@@ -61,16 +64,25 @@ const KEY_ORDER: Record<SortKey, (a: StoredBook, b: StoredBook) => number> = {
   author: (a, b) => collator.compare(a.authorLastName, b.authorLastName) || collator.compare(a.authorFirstName, b.authorFirstName),
 };
 
+/** A kept order of ids, and the comparison that says where a new id goes. */
+interface Order {
+  readonly list: SortedList;
+  readonly compare: (a: number, b: number) => number;
+}
+
 /**
- * The in-memory store. Each book gets a generated integer id, which never leaves this class:
- * ids only grow, so they give insertion order and break ties between equal sort keys. The
- * orders and the title index hold ids, not books: walking a few hundred thousand numbers in a
- * row is several times faster than chasing as many objects through memory.
+ * The in-memory store. Each book gets an integer id, which never leaves this class; the id of a
+ * removed book goes to the next one added, so the arrays indexed by id never outgrow the
+ * catalogue. A counter gives insertion order. The orders and the title index hold ids, not
+ * books: 4 bytes each, walked in a row, where objects would be chased through memory.
  */
 export class MemoryBookStore implements BookStore {
   readonly capacity: number;
-  /** By id; undefined once removed. Ids are not reused, so this grows by one slot per add. */
+  /** By id; undefined while the id is free. */
   private readonly books: (StoredBook | undefined)[] = [];
+  /** By id: when the book was added, as a count of adds; it orders books that sort as equals. */
+  private readonly added: number[] = [];
+  private readonly freeIds: number[] = [];
   private readonly ids = new Map<string, number>();
   /**
    * Title → the id of the book with that title, or the ids when there are several: the
@@ -78,14 +90,17 @@ export class MemoryBookStore implements BookStore {
    * an array of one saves about 50 bytes a book (DECISIONS G: at most 500 bytes a book).
    */
   private readonly byTitle = new Map<string, number | number[]>();
-  private readonly titles = new TrigramIndex();
-  private readonly inserted = new SortedList<number>((a, b) => a - b);
+  /** Built at the first title search, like the sort orders, and kept up to date from then on. */
+  private titles: SuffixArray | undefined;
+  private readonly inserted: Order;
   /** The sort orders asked for so far, each built on first use and kept up to date from then on. */
-  private readonly sorted = new Map<string, SortedList<number>>();
-  private nextId = 1;
+  private readonly sorted = new Map<string, Order>();
+  private adds = 0;
 
   constructor(capacity: number) {
+    if (!(capacity >= 0 && capacity <= MAX_CAPACITY)) throw new RangeError(`a store holds at most ${MAX_CAPACITY} books, not ${capacity}`);
     this.capacity = capacity;
+    this.inserted = { list: new SortedList([], { track: true }), compare: (a, b) => this.order(a, b) };
   }
 
   get size(): number {
@@ -107,14 +122,14 @@ export class MemoryBookStore implements BookStore {
     if (sameTitle.some(sameAuthor)) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
 
-    const id = this.nextId++;
+    const id = this.freeIds.pop() ?? this.books.length;
     const book: StoredBook = Object.freeze({ ...fields });
     this.books[id] = book;
+    this.added[id] = this.adds++;
     this.ids.set(book.isbn, id);
     this.byTitle.set(book.title, sameTitle.length === 0 ? id : [...sameTitle, id]);
-    this.titles.add(id, book.title);
-    this.inserted.insert(id);
-    for (const list of this.sorted.values()) list.insert(id);
+    this.titles?.add(id, book.title);
+    for (const { list, compare } of [this.inserted, ...this.sorted.values()]) list.insert(id, (other) => compare(other, id) < 0);
     return { added: book };
   }
 
@@ -125,52 +140,45 @@ export class MemoryBookStore implements BookStore {
     const rest = [this.byTitle.get(book.title) ?? []].flat().filter((other) => other !== id);
     if (rest.length === 0) this.byTitle.delete(book.title);
     else this.byTitle.set(book.title, rest.length === 1 ? (rest[0] as number) : rest);
-    this.titles.remove(id);
-    this.inserted.delete(id);
-    for (const list of this.sorted.values()) list.delete(id);
+    this.titles?.remove(id);
+    for (const { list } of [this.inserted, ...this.sorted.values()]) list.delete(id);
     this.ids.delete(isbn);
     this.books[id] = undefined;
+    this.freeIds.push(id);
     return true;
   }
 
   find({ title, sort, offset = 0, limit = Infinity }: BookQuery): BookPage {
-    const order = sort ? this.sortedList(sort) : this.inserted;
-    const page: number[] = [];
-    let total = this.size;
+    const { list } = sort ? this.sortedOrder(sort) : this.inserted;
     if (title === undefined) {
-      order.walk(offset, (id) => page.push(id) < limit);
-    } else {
-      const matches = this.titles.search(title);
-      total = matches.ids.length;
-      // Without a sort, the matches already come in insertion order (ascending ids).
-      if (!sort) page.push(...matches.ids.slice(offset, offset + limit));
-      // With one, walk the kept order and keep the matches: no sorting per request. The walk
-      // stops once the page is full, or once every match has gone by.
-      else if (total > offset) {
-        let seen = 0;
-        order.walk(0, (id) => {
-          if (!matches.has(id)) return true;
-          if (seen++ >= offset) page.push(id);
-          return page.length < limit && seen < total;
-        });
-      }
+      const page: number[] = [];
+      list.walk(offset, (id) => page.push(id) < limit);
+      return { books: page.map((id) => this.books[id] as StoredBook), total: this.size };
     }
-    return { books: page.map((id) => this.books[id] as StoredBook), total };
+    // The matching ids, then the page of them in the kept order: no sorting per request.
+    this.titles ??= new SuffixArray(this.books.map((book) => book?.title));
+    const matches = this.titles.search(title);
+    return { books: list.page(matches, offset, limit).map((id) => this.books[id] as StoredBook), total: matches.ids.length };
   }
 
-  private sortedList(sort: SortOrder): SortedList<number> {
+  /** Insertion order. */
+  private order(a: number, b: number): number {
+    return (this.added[a] as number) - (this.added[b] as number);
+  }
+
+  private sortedOrder(sort: SortOrder): Order {
     const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
-    let list = this.sorted.get(name);
-    if (!list) {
-      const compare = KEY_ORDER[sort.key];
+    let order = this.sorted.get(name);
+    if (!order) {
+      const byKey = KEY_ORDER[sort.key];
       const book = (id: number): StoredBook => this.books[id] as StoredBook;
       // Ties keep insertion order in both directions, so a descending order is not a reversed one.
-      const byKey = sort.descending
-        ? (a: number, b: number) => compare(book(b), book(a)) || a - b
-        : (a: number, b: number) => compare(book(a), book(b)) || a - b;
-      list = new SortedList(byKey, this.ids.values());
-      this.sorted.set(name, list);
+      const compare = sort.descending
+        ? (a: number, b: number) => byKey(book(b), book(a)) || this.order(a, b)
+        : (a: number, b: number) => byKey(book(a), book(b)) || this.order(a, b);
+      order = { list: new SortedList(Uint32Array.from(this.ids.values()).sort(compare), { track: true }), compare };
+      this.sorted.set(name, order);
     }
-    return list;
+    return order;
   }
 }

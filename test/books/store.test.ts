@@ -1,5 +1,5 @@
 /**
- * One BookStore contract, two stores: MemoryBookStore, with its trigram index and kept orders,
+ * One BookStore contract, two stores: MemoryBookStore, with its suffix array and kept orders,
  * and PlainBookStore (test/helpers/plain-store.ts), an array filtered and sorted per request.
  * The same cases run against both, as hono runs one case file against every router; then a
  * seeded random run of adds, deletes and queries compares their every answer.
