@@ -17,9 +17,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# `exec` leaves node as make's child, so Ctrl-C and a SIGTERM sent to make reach it.
+# npm start holds the node flags (package.json). `exec` leaves npm as make's child, and npm
+# passes Ctrl-C and a SIGTERM on to node.
 run: node_modules/.installed
-	$(WITH_NODE) 'exec node src/main.ts --port "$${PORT:-8080}"'
+	$(WITH_NODE) 'exec npm start --silent -- --port "$${PORT:-8080}"'
 
 # Type check, then every test under test/ (node --test finds them), with the coverage gate.
 test: node_modules/.installed

@@ -13,6 +13,13 @@ import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 
 export const SERVICE = join(import.meta.dirname, '../src/main.ts'); // what `npm start` runs
+
+/** The node flags of `npm start`, so that the service is measured as it runs in production. */
+export const START_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 export const BASELINE = join(import.meta.dirname, 'baseline.ts');
 export const PROBE_PATH = '/books/4-5-6';
 
@@ -161,11 +168,11 @@ function startProcess(script: string, args: readonly string[], port: number, opt
   }));
 }
 
-/** The built service with access logs on (LOG_LEVEL=info), as in production. */
+/** The service as `npm start` runs it, with access logs on (LOG_LEVEL=info), as in production. */
 export async function startService(options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
   const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env };
-  return startProcess(SERVICE, [], port, { ...options, env });
+  return startProcess(SERVICE, [], port, { ...options, env, nodeArgs: [...START_FLAGS, ...(options.nodeArgs ?? [])] });
 }
 
 /** The bare node:http floor, replaying `replies.json` (see baseline.ts). */

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -257,6 +257,17 @@ describe('a running service', () => {
     await exited;
     const messages = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
     assert.deepEqual(messages, ['listening', 'shutting down', 'stopped']);
+  });
+
+  it('`npm start`, `make run` and the container start node with the same flags', () => {
+    const root = join(import.meta.dirname, '..');
+    const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    const flags = start.split(' ').filter((word) => word.startsWith('--'));
+    assert.deepEqual(flags, ['--optimize-for-size']);
+    assert.equal(start, `exec node ${flags.join(' ')} src/main.ts`);
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(root, 'Containerfile'), 'utf8'))?.[1];
+    assert.deepEqual(JSON.parse(cmd ?? 'null'), [...flags, 'src/main.ts']);
+    assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
   });
 
   it('binds all interfaces without HOST, and says so', async () => {
