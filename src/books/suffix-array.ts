@@ -25,7 +25,7 @@ const MAX_LENGTH = 2 ** (32 - ID_BITS);
 const ASCII = /^[\u0000-\u007f]*$/;
 
 export interface TitleMatches {
-  /** The ids of the matching titles, each once, in no particular order. */
+  /** The ids of the matching titles, each once, in no particular order; valid until the next search. */
   readonly ids: Int32Array;
   /** Whether this id matched; valid until the next search. */
   has(id: number): boolean;
@@ -37,7 +37,7 @@ export class SuffixArray {
   private readonly suffixes: SortedList;
   /** One bit an id: whether it matched the latest search. Small enough to stay in the CPU's cache. */
   private matched = new Uint32Array(64);
-  /** The matches of the latest search, kept from search to search: a search allocates only its answer. */
+  /** The matches of the latest search, kept from search to search: a search of every book allocates nothing as large as its answer. */
   private found = new Int32Array(1024);
 
   /** Builds the array at once for these titles, by id (undefined where an id is free). */
@@ -71,7 +71,7 @@ export class SuffixArray {
   search(query: string): TitleMatches {
     const needle = query.toLowerCase();
     if (this.matched.length * 32 < this.texts.length) this.matched = new Uint32Array(this.texts.length / 16 + 1);
-    if (this.found.length < this.texts.length) this.found = new Int32Array(this.texts.length * 2);
+    if (this.found.length < this.texts.length) this.found = new Int32Array(Math.ceil(this.texts.length * 1.25));
     const { matched, found } = this;
     matched.fill(0);
     let count = 0;
@@ -89,7 +89,7 @@ export class SuffixArray {
         }
       },
     );
-    return { ids: found.slice(0, count), has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
+    return { ids: found.subarray(0, count), has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
   }
 
   /**

@@ -43,6 +43,7 @@ function checkField(field: FieldRule, value: unknown): string | undefined {
   // Clients resolve the path segments "." and ".." away (even as %2E), so such an isbn's own
   // link could never reach it.
   if (field.name === 'isbn' && (value === '.' || value === '..')) return 'must not be "." or ".."';
-  if ([...value].length > field.maxLength) return `must be at most ${field.maxLength} characters`;
+  // A string has no more code points than UTF-16 code units, so only a long one needs counting.
+  if (value.length > field.maxLength && [...value].length > field.maxLength) return `must be at most ${field.maxLength} characters`;
   return undefined;
 }
