@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BookFields } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
-import { type AddOutcome, type BookQuery, type BookStore, MemoryBookStore, type SortOrder } from '../../src/books/store.ts';
+import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, MemoryBookStore, type SortOrder } from '../../src/books/store.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 import { PlainBookStore } from '../helpers/plain-store.ts';
 
@@ -174,6 +174,14 @@ const WORDS = ['Volume', 'vol', 'the', 'The', 'of', 'İstanbul', 'Straße', 'STR
 const NEEDLES = ['v', 'vo', 'vol', 'volume', 'the', 'he v', 'İ', 'i̇', 'ss', 'ß', 'é', 'e\u0301', '📚', '\ud83d', 'ǆ', 'ﬀ', 'ω', '10', ' 2', 'b\nc', 'c t', 'zzz', ' '];
 
 const SEED = seedFromEnv();
+
+describe('MemoryBookStore', () => {
+  it('holds at most MAX_CAPACITY books, the ids its title index can pack', () => {
+    assert.equal(MAX_CAPACITY, 4_194_304);
+    assert.equal(new MemoryBookStore(MAX_CAPACITY).capacity, MAX_CAPACITY);
+    assert.throws(() => new MemoryBookStore(MAX_CAPACITY + 1), { name: 'RangeError', message: 'a store holds at most 4194304 books, not 4194305' });
+  });
+});
 
 describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded random run', () => {
   // The seed is in each name, so that it shows on the result line whatever happens.

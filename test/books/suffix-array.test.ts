@@ -1,0 +1,97 @@
+/**
+ * The suffix array against the plain reading of the contract: a title matches when its
+ * `toLowerCase()` includes the query's. Built at once and built one title at a time, then
+ * churned, over titles made to be hard: shared beginnings, a few overlapping words, long runs
+ * of one letter, and case-folding surprises.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MAX_IDS, SuffixArray } from '../../src/books/suffix-array.ts';
+import { Random, seedFromEnv } from '../fuzz/random.ts';
+
+const SEED = seedFromEnv();
+
+/** The ids a search finds, ascending. */
+function found(index: SuffixArray, query: string): number[] {
+  return [...index.search(query).ids].sort((a, b) => a - b);
+}
+
+/** What the contract says: every id whose title, lower-cased, includes the query, lower-cased. */
+function expected(titles: readonly (string | undefined)[], query: string): number[] {
+  const needle = query.toLowerCase();
+  return titles.flatMap((title, id) => (title !== undefined && title.toLowerCase().includes(needle) ? [id] : []));
+}
+
+const WORDS = ['the', 'There', 'her', 'HERE', 'ether', 'Seeded Volume', 'İstanbul', 'Straße', 'ΟΔΟΣ', 'cafe\u0301', 'café', '📚', 'ǅ', 'aaaaaaaa', '10', ' '];
+const QUERIES = ['e', 'he', 'the', 'HERE THE', 'there her', 'seeded volume 1', 'i̇', 'İ', 'ss', 'ß', 'ς', 'σ', 'Σ', 'é', 'e\u0301', '📚', '\ud83d', 'ǆ', 'aaaa', 'aaaaaaaaaa', '0 ', 'zzz', 'a longer query than any title holds at all'];
+
+describe('SuffixArray', () => {
+  it('finds a title once however often it holds the query, and says which ids matched', () => {
+    const index = new SuffixArray(['banana', 'Bandana', undefined, 'cabana']);
+    assert.deepEqual(found(index, 'ana'), [0, 1, 3]);
+    const matches = index.search('DAN');
+    assert.deepEqual([...matches.ids], [1]);
+    assert.deepEqual([0, 1, 2, 3].map((id) => matches.has(id)), [false, true, false, false]);
+    assert.deepEqual(found(index, 'nan'), [0]);
+    assert.deepEqual(found(index, 'x'), []);
+  });
+
+  it('lower-cases whole titles with toLowerCase(), as the contract does, and nothing more', () => {
+    const titles = ['İstanbul', 'Straße', 'ΟΔΟΣ', 'Cafe\u0301', 'Café', 'Emoji 📚 shelf', 'ǅemal'];
+    const index = new SuffixArray(titles);
+    for (const query of ['istanbul', 'i̇stanbul', 'STRASSE', 'straße', 'οδος', 'οδοσ', 'Σ', 'ς', 'café', 'cafe\u0301', '📚', '\ud83d', 'ǆ', 'ǅ', 'Ǆ']) {
+      assert.deepEqual(found(index, query), expected(titles, query), JSON.stringify(query));
+    }
+    // The final sigma lower-cases to ς inside the title, so σ finds nothing there.
+    assert.deepEqual(found(index, 'σ'), []);
+  });
+
+  it('refuses an id or a title it cannot pack into an entry', () => {
+    assert.throws(() => new SuffixArray().add(MAX_IDS, 'x'), RangeError);
+    assert.throws(() => new SuffixArray().add(0, 'x'.repeat(1025)), RangeError);
+    const index = new SuffixArray();
+    index.add(MAX_IDS - 1, 'İ'.repeat(512)); // 1,024 code units once lower-cased: the most there can be
+    assert.deepEqual(found(index, 'i̇i̇'), [MAX_IDS - 1]);
+  });
+
+  it('forgets a removed title, and a second remove changes nothing', () => {
+    const index = new SuffixArray(['one', 'two', 'one more']);
+    index.remove(0);
+    index.remove(0);
+    assert.deepEqual(found(index, 'one'), [2]);
+    index.add(0, 'Once');
+    assert.deepEqual(found(index, 'on'), [0, 2]);
+  });
+
+  it(`answers as the plain reading does, built at once or title by title, through churn (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    const title = (): string => Array.from({ length: 1 + random.int(5) }, () => random.pick(WORDS)).join(random.pick([' ', ''])) + (random.int(3) === 0 ? ` ${random.int(200)}` : '');
+    const titles: (string | undefined)[] = Array.from({ length: 1500 }, title);
+    const atOnce = new SuffixArray(titles);
+    const oneByOne = new SuffixArray();
+    titles.forEach((text, id) => oneByOne.add(id, text as string));
+    const compare = (step: string): void => {
+      for (const query of [...QUERIES, (titles[random.int(titles.length)] ?? 'x').slice(random.int(4), 4 + random.int(12))]) {
+        const want = expected(titles, query);
+        assert.deepEqual(found(atOnce, query), want, `${step}: ${JSON.stringify(query)} (seed ${SEED})`);
+        assert.deepEqual(found(oneByOne, query), want, `${step}: ${JSON.stringify(query)}, built title by title (seed ${SEED})`);
+      }
+    };
+    compare('built');
+    for (let step = 0; step < 3000; step++) {
+      const id = random.int(titles.length + 50);
+      if (titles[id] === undefined) {
+        titles[id] = title();
+        atOnce.add(id, titles[id]);
+        oneByOne.add(id, titles[id]);
+      } else {
+        titles[id] = undefined;
+        atOnce.remove(id);
+        oneByOne.remove(id);
+      }
+      if (step % 500 === 0) compare(`step ${step}`);
+    }
+    compare('churned');
+  });
+});
