@@ -24,6 +24,7 @@ import { type Load, chooseTool, describeTool, postBody, runLoad } from './load.t
 import { accessLines, durations, fetchOnce, killAll, PROBE_PATH, type Server, startBaseline, startService } from './procs.ts';
 import { combine, markdown, median, type Run, type ScenarioRow } from './report.ts';
 import { formTable, type Form, type FormRow, measureForm, measureMixed } from './scale.ts';
+import { timeStoreWrites } from './store.ts';
 import { commonPhrase, ONE_MATCH_WORD, RARE_COUNT, RARE_WORD, type SeedBook, writeSeedFile } from './seed.ts';
 
 const setting = (name: string, fallback: number): number => {
@@ -242,6 +243,14 @@ async function main(): Promise<void> {
   log(markdown(rows, { coldStartMs, rssFixture, rss, books: BOOKS, fewBooks: SMALL_BOOKS, settleMs: SETTLE_MS, start100kMs: large.startMs }, setup));
   log('');
   log(formTable(formRows));
+  if (ONLY.test('store alone')) {
+    // Last, in this process, once every server has stopped: the store's own share of a write.
+    const store = timeStoreWrites(seedFile, BOOKS, 2000);
+    const ms = (value: number): string => value.toFixed(3);
+    log('');
+    log(`The store alone at ${BOOKS.toLocaleString('en-US')} books, every index built, each write right after a search that sweeps the index (${store.writes} of each):`);
+    log(`add p50 ${ms(store.add.p50Ms)} ms, p99 ${ms(store.add.p99Ms)} ms; delete p50 ${ms(store.remove.p50Ms)} ms, p99 ${ms(store.remove.p99Ms)} ms.`);
+  }
 }
 
 main().catch((error: unknown) => {
