@@ -16,7 +16,8 @@ import { Agent, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { describeWhen } from './helpers/skip.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnService, type SpawnedService } from './helpers/server.ts';
 
@@ -149,7 +150,7 @@ function upstreamConnections(): Set<string> | undefined {
 
 const nginx = findNginx();
 
-describe('behind nginx', { skip: nginx ? false : 'nginx not found on PATH or in /usr/sbin: install the Debian package (apt-get install nginx), as .ci/run does' }, () => {
+describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in /usr/sbin: install the Debian package (apt-get install nginx), as .ci/run does', () => {
   let dir = '';
   let proxy: ChildProcessWithoutNullStreams | undefined;
   let proxyExited: Promise<unknown> = Promise.resolve();

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { describeWhen } from '../helpers/skip.ts';
 import { findChromium, openPage } from '../helpers/chromium.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -47,7 +48,7 @@ const api = new URLSearchParams(location.search).get('api');
 window.result = fetch(api + '/books').then((response) => ({ status: response.status }), (error) => ({ blocked: error.name }));
 `;
 
-describe('CORS in headless Chromium', { skip: chromium ? false : 'Chromium is not installed (apt-get install chromium)' }, () => {
+describeWhen(chromium !== undefined, 'CORS in headless Chromium', 'Chromium is not installed (apt-get install chromium)', () => {
   let api: TestServer;
   let allowed: { server: Server; origin: string };
   let other: { server: Server; origin: string };

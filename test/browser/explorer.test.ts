@@ -4,7 +4,8 @@
  * and a hostile title that must stay text. Every wait is for a condition in the page.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, it } from 'node:test';
+import { describeWhen } from '../helpers/skip.ts';
 import { type BrowserPage, findChromium, openPage } from '../helpers/chromium.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -23,7 +24,7 @@ const fill = (page: BrowserPage, name: string, value: string): Promise<unknown> 
 
 const submit = (page: BrowserPage): Promise<unknown> => page.evaluate(`document.querySelector('#add button').click()`);
 
-describe('the explorer in headless Chromium', { skip: chromium ? false : 'Chromium is not installed (apt-get install chromium)' }, () => {
+describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chromium is not installed (apt-get install chromium)', () => {
   let server: TestServer | undefined;
   let page: BrowserPage | undefined;
 
