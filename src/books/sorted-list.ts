@@ -35,8 +35,11 @@ interface Chunk {
 }
 
 export class SortedList {
-  private chunks: Chunk[] = [];
-  /** With `track`: by item, the id of the chunk that holds it. */
+  private readonly chunks: Chunk[] = [];
+  /**
+   * With `track`: by item, the id of the chunk that holds it. Chunk ids are reused, and thinned
+   * chunks join, so a list of millions of items needs far fewer than the 65,536 ids this holds.
+   */
   private where: Uint16Array | undefined;
   private readonly freeIds: number[] = [];
   private nextId = 0;
@@ -82,7 +85,7 @@ export class SortedList {
     const chunk = this.chunks[index];
     if (chunk === undefined) return;
     const at = this.where ? chunk.items.subarray(0, chunk.size).indexOf(item) : position(chunk, before as Before);
-    if (chunk.items[at] !== item || at >= chunk.size) return;
+    if (at < 0 || at >= chunk.size || chunk.items[at] !== item) return;
     chunk.items.copyWithin(at, at + 1, chunk.size);
     chunk.size--;
     this.shrink(index);
@@ -90,8 +93,8 @@ export class SortedList {
 
   /**
    * Calls `visit` with each item from index `start` on, in order, until it returns false. A
-   * callback rather than an iterator: a filtered page may walk many items, and a plain loop over
-   * the chunks is several times faster than a generator there.
+   * callback rather than an iterator: a plain loop over the chunks is several times faster than
+   * a generator, and a walk may cover most of the list.
    */
   walk(start: number, visit: (item: number) => boolean): void {
     let skip = start;
@@ -185,8 +188,8 @@ export class SortedList {
   }
 
   /**
-   * After a delete: an empty chunk goes, and a chunk that two neighbours' worth of deletes have
-   * thinned joins its neighbour, so that churn leaves no trail of near-empty chunks behind.
+   * After a delete: an empty chunk goes, and two neighbours that deletes have thinned to half a
+   * chunk between them join, so that churn leaves no trail of near-empty chunks behind.
    */
   private shrink(index: number): void {
     const chunk = this.chunks[index] as Chunk;
