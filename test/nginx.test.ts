@@ -179,11 +179,12 @@ describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in
       proxy?.once('error', (error) => resolve((proxyErrors += error.message)));
     }).then(() => (exited = true));
 
-    // nginx tells nothing when it is ready: ask until it answers, for at most 5 s.
+    // nginx tells nothing when it is ready: ask until it answers, for at most 30 s, far above
+    // the few milliseconds it takes, so that a loaded machine does not fail a slow start.
     for (let attempt = 0; ; attempt++) {
       const answer = await call(agent, port, 'GET', '/api/health').catch((error: Error) => error);
       if (!(answer instanceof Error) && answer.status === 200) break;
-      if (exited || attempt === 100) {
+      if (exited || attempt === 600) {
         const log = readFileSync(join(dir, 'error.log'), { encoding: 'utf8', flag: 'a+' });
         const last = answer instanceof Error ? answer.message : `status ${answer.status}`;
         throw new Error(`nginx did not start on 127.0.0.1:${port} (${last}): ${proxyErrors}${log}`);
