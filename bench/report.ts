@@ -71,6 +71,8 @@ export interface Extras {
   readonly fewBooks: number;
   readonly settleMs: number;
   readonly start100kMs: number;
+  /** The first title search at `books`, which builds the suffix array. */
+  readonly firstSearchMs: number;
 }
 
 const n = (value: number, digits = 0): string =>
@@ -106,6 +108,7 @@ export function markdown(rows: readonly ScenarioRow[], extras: Extras, setup: st
     `| RSS after the scale scenarios and a ${n(extras.settleMs / 1000)} s settle: ${n(extras.fewBooks)} books, ${n(extras.books)} books | ${mib(rss.fewBooks)}, ${mib(rss.books)} | | | |`,
     `| Bytes of RSS per book: (RSS at ${n(extras.books)} − RSS at ${n(extras.fewBooks)}) / ${n(extras.books - extras.fewBooks)} | ${n(perBook)} | | | ≤ 500 |`,
     `| Start to first 200 with ${n(extras.books)} books (SEED_FILE) | ${ms(extras.start100kMs)} ms | | | |`,
+    `| First title search with ${n(extras.books)} books, which builds the title index | ${ms(extras.firstSearchMs)} ms | | | |`,
   );
   const failed = rows.filter((row) => row.service.failed > 0 || (row.baseline?.failed ?? 0) > 0);
   if (failed.length > 0) out.push('', `Failed requests (errors or status ≥ 400) in: ${failed.map((row) => row.name).join(', ')}.`);

@@ -207,6 +207,12 @@ async function main(): Promise<void> {
   const large = await startService({ env: { SEED_FILE: seedFile, MAX_BOOKS: String(2 * BOOKS) } });
   const small = await startService({ env: { SEED_FILE: smallSeedFile } });
   log(`service with ${BOOKS} books: first 200 after ${large.startMs.toFixed(0)} ms`);
+  // The first title search builds the suffix array in one pass; every later one updates it.
+  const searchStarted = performance.now();
+  const firstSearch = await fetchOnce(large.base, 'GET', `/books?title=${RARE_WORD.toLowerCase()}`);
+  const firstSearchMs = performance.now() - searchStarted;
+  if (firstSearch.status !== 200) throw new Error(`first title search: ${firstSearch.status}`);
+  log(`first title search, which builds the title index: ${firstSearchMs.toFixed(0)} ms`);
   for (const item of LARGE_SCENARIOS) {
     const row = await scenario(item, large);
     if (row) rows.push(row);
@@ -240,7 +246,7 @@ async function main(): Promise<void> {
 
   log('');
   const rss = { books: rss100k, fewBooks: rss1k };
-  log(markdown(rows, { coldStartMs, rssFixture, rss, books: BOOKS, fewBooks: SMALL_BOOKS, settleMs: SETTLE_MS, start100kMs: large.startMs }, setup));
+  log(markdown(rows, { coldStartMs, rssFixture, rss, books: BOOKS, fewBooks: SMALL_BOOKS, settleMs: SETTLE_MS, start100kMs: large.startMs, firstSearchMs }, setup));
   log('');
   log(formTable(formRows));
   if (ONLY.test('store alone')) {
