@@ -1,9 +1,10 @@
 /**
  * A list of numbers kept in order as they come and go, stored as a list of short sorted chunks,
- * the way Python's `sortedcontainers.SortedList` keeps one. An insert or a delete finds its chunk
- * and its place by binary search and moves at most one chunk's items, so a write costs about
- * log(n) comparisons whatever the size of the list; one flat array would move half the
- * catalogue on every write.
+ * the way Python's `sortedcontainers.SortedList` keeps one. An insert finds its chunk and its
+ * place by binary search and moves at most one chunk's items, so a write costs about log(n)
+ * comparisons whatever the size of the list; one flat array would move half the catalogue on
+ * every write. A delete does the same, or, in a list that tracks its items, goes straight to
+ * the item's chunk.
  *
  * The list does not know its order: whoever inserts says where an item belongs, with a test
  * `before(other)` that holds for exactly the items that sort before it. Each search is a plain
@@ -37,8 +38,10 @@ interface Chunk {
 export class SortedList {
   private readonly chunks: Chunk[] = [];
   /**
-   * With `track`: by item, the id of the chunk that holds it. Chunk ids are reused, and thinned
-   * chunks join, so a list of millions of items needs far fewer than the 65,536 ids this holds.
+   * With `track`: by item, the id of the chunk that holds it. Chunk ids are reused, and any two
+   * neighbouring chunks hold more than half a chunk between them (see `shrink`), so a list of n
+   * items has fewer than 2n/512 + 1 chunks: about 16,400 for the most ids the store can hold,
+   * well within the 65,536 that 16 bits count.
    */
   private where: Uint16Array | undefined;
   private readonly freeIds: number[] = [];
@@ -79,6 +82,7 @@ export class SortedList {
    * is searched with `before`, as for the insert.
    */
   delete(item: number, before?: Before): void {
+    if (!this.where && !before) throw new TypeError('a list that does not track its items needs `before` to find one');
     const index = this.where
       ? this.chunks.findIndex((chunk) => chunk.id === this.where?.[item])
       : this.chunkFor(before as Before);
@@ -157,6 +161,11 @@ export class SortedList {
     return page;
   }
 
+  /** How many chunks hold the items: fewer than 2n/512 + 1 for n items. */
+  get chunkCount(): number {
+    return this.chunks.length;
+  }
+
   /** The index of the first chunk whose last item is not `before`, or the last chunk. */
   private chunkFor(before: Before): number {
     let low = 0;
@@ -188,22 +197,34 @@ export class SortedList {
   }
 
   /**
-   * After a delete: an empty chunk goes, and two neighbours that deletes have thinned to half a
-   * chunk between them join, so that churn leaves no trail of near-empty chunks behind.
+   * After a delete from the chunk at `index`: an empty chunk goes, and a thinned chunk joins a
+   * neighbour when the two hold half a chunk or less between them. So any two neighbours always
+   * hold more than half a chunk, and churn leaves no trail of near-empty chunks behind, however
+   * the deletes fall (a sweep from the left, say, keeping one item in a thousand).
    */
   private shrink(index: number): void {
     const chunk = this.chunks[index] as Chunk;
-    const next = this.chunks[index + 1];
     if (chunk.size === 0) {
       this.chunks.splice(index, 1);
       this.freeIds.push(chunk.id);
-    } else if (next && chunk.size + next.size <= CHUNK / 2) {
-      chunk.items.set(next.items.subarray(0, next.size), chunk.size);
-      chunk.size += next.size;
-      for (const item of next.items.subarray(0, next.size)) this.place(item, chunk);
-      this.chunks.splice(index + 1, 1);
-      this.freeIds.push(next.id);
+      return;
     }
+    let at = index;
+    const previous = this.chunks[at - 1];
+    if (previous && previous.size + chunk.size <= CHUNK / 2) this.join(--at);
+    const next = this.chunks[at + 1];
+    if (next && (this.chunks[at] as Chunk).size + next.size <= CHUNK / 2) this.join(at);
+  }
+
+  /** Moves the items of the chunk after `index` into the chunk at `index`, and drops the emptied one. */
+  private join(index: number): void {
+    const chunk = this.chunks[index] as Chunk;
+    const next = this.chunks[index + 1] as Chunk;
+    chunk.items.set(next.items.subarray(0, next.size), chunk.size);
+    chunk.size += next.size;
+    for (const item of next.items.subarray(0, next.size)) this.place(item, chunk);
+    this.chunks.splice(index + 1, 1);
+    this.freeIds.push(next.id);
   }
 }
 

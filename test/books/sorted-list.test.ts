@@ -27,7 +27,7 @@ function ranged(list: SortedList, from: number, to: number): number[] {
   return items;
 }
 
-/** A match set over numbers below `size`, in the shape the suffix array gives one. */
+/** A match set of these numbers, in the shape the suffix array gives one. */
 function matchesOf(ids: readonly number[]): { ids: Int32Array; has(id: number): boolean } {
   const set = new Set(ids);
   return { ids: Int32Array.from(ids), has: (id) => set.has(id) };
@@ -68,6 +68,28 @@ describe('SortedList', () => {
     assert.deepEqual(walked(list), [1, 2 ** 31, big]);
   });
 
+  it('keeps fewer than 2n/512 + 1 chunks for n items, however the deletes fall', () => {
+    const list = new SortedList([], { track: true });
+    let plain: number[] = [];
+    const bound = (): number => (2 * plain.length) / 512 + 1;
+    for (let round = 0; round < 3; round++) {
+      // Appends fill chunks to the brim; a sweep from the left then keeps one item in a thousand,
+      // thinning each chunk while the one to its right is still full.
+      const first = round * 40_000;
+      for (let item = first; item < first + 40_000; item++) list.insert(item, before(item));
+      plain.push(...Array.from({ length: 40_000 }, (_, i) => first + i));
+      for (const item of [...plain]) if (item % 1000 !== 0) list.delete(item);
+      plain = plain.filter((item) => item % 1000 === 0);
+      assert.ok(list.chunkCount < bound(), `${list.chunkCount} chunks for ${plain.length} items, round ${round}`);
+      assert.deepEqual(walked(list), plain);
+      assert.deepEqual(list.page(matchesOf(plain.slice(5, 50)), 10, 20), plain.slice(15, 35));
+    }
+  });
+
+  it('cannot delete from a list that does not track its items without being told where to look', () => {
+    assert.throws(() => new SortedList([1, 2]).delete(1), TypeError);
+  });
+
   it(`matches a plain sorted array through thousands of inserts and deletes (ROBUSTNESS_SEED=${SEED})`, (t) => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
@@ -94,6 +116,7 @@ describe('SortedList', () => {
       if (step % 1000 === 0) check(`insert ${step}`);
     }
     check('after the inserts');
+    assert.ok(list.chunkCount < (2 * plain.length) / 512 + 1, `${list.chunkCount} chunks for ${plain.length} items`);
     // Deletes thin the chunks until neighbours join, then empty the list.
     while (plain.length > 0) {
       const item = plain.splice(random.int(plain.length), 1)[0] as number;
