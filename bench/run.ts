@@ -207,12 +207,12 @@ async function main(): Promise<void> {
   const large = await startService({ env: { SEED_FILE: seedFile, MAX_BOOKS: String(2 * BOOKS) } });
   const small = await startService({ env: { SEED_FILE: smallSeedFile } });
   log(`service with ${BOOKS} books: first 200 after ${large.startMs.toFixed(0)} ms`);
-  // The first title search builds the suffix array in one pass; every later one updates it.
+  // The title index is built at start-up, so even the first search finds it ready.
   const searchStarted = performance.now();
   const firstSearch = await fetchOnce(large.base, 'GET', `/books?title=${RARE_WORD.toLowerCase()}`);
   const firstSearchMs = performance.now() - searchStarted;
   if (firstSearch.status !== 200) throw new Error(`first title search: ${firstSearch.status}`);
-  log(`first title search, which builds the title index: ${firstSearchMs.toFixed(0)} ms`);
+  log(`first title search: ${firstSearchMs.toFixed(1)} ms`);
   for (const item of LARGE_SCENARIOS) {
     const row = await scenario(item, large);
     if (row) rows.push(row);

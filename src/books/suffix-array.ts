@@ -11,16 +11,21 @@
  * entries are ordered by the suffix's text, then by that number. Titles are lower-cased with
  * `toLowerCase()`, as the contract says, and compared by UTF-16 code unit. A title of plain
  * ASCII is kept as it is and folded A–Z while comparing, which is what `toLowerCase()` does to
- * ASCII, and saves a lower-cased copy of most titles.
+ * ASCII, and saves a lower-cased copy of most titles. Titles have text (validate.ts), so every
+ * title has a suffix to be found by.
  */
 import { type Before, SortedList } from './sorted-list.ts';
+import { sortSuffixes } from './suffix-sort.ts';
 
 /** Ids and offsets share 32 bits: 22 for the id, 10 for the offset. */
 const ID_BITS = 22;
 export const MAX_IDS = 2 ** ID_BITS;
 const ID_MASK = MAX_IDS - 1;
-/** 512 code points lower-case to at most 1,024 code units ("İ" becomes two), and 10 bits count 0 to 1,023. */
-const MAX_LENGTH = 2 ** (32 - ID_BITS);
+/**
+ * The longest text an entry can point into: offsets 0 to 1,023. A title of at most 512 code
+ * points (fields.ts) lower-cases to at most 1,024 code units: only "İ" grows, to two.
+ */
+export const MAX_TEXT_LENGTH = 2 ** (32 - ID_BITS);
 
 const ASCII = /^[\u0000-\u007f]*$/;
 
@@ -45,15 +50,20 @@ export class SuffixArray {
     titles.forEach((title, id) => {
       if (title !== undefined) this.texts[id] = textOf(id, title);
     });
-    this.suffixes = sortSuffixes(this.texts);
+    const sorted = sortSuffixes(this.texts, (offset, id) => offset * MAX_IDS + id, fold);
+    this.suffixes = new SortedList(sorted);
+    // Copied into the chunks, the sorted entries go back to the system now, not at whichever
+    // garbage collection an idle service next runs (4 bytes a code unit of every title).
+    sorted.buffer.transfer(0);
   }
 
+  /** Adds a title under an id that has none; throws, changing nothing, when the entries cannot hold it. */
   add(id: number, title: string): void {
     const text = textOf(id, title);
     this.texts[id] = text;
     for (let offset = 0; offset < text.length; offset++) {
       const entry = offset * MAX_IDS + id;
-      this.suffixes.insert(entry, this.test(text, offset, false, (order, other) => order < 0 || (order === 0 && other < entry)));
+      this.suffixes.insert(entry, this.entryTest(text, offset, entry));
     }
   }
 
@@ -62,7 +72,7 @@ export class SuffixArray {
     if (text === undefined) return;
     for (let offset = 0; offset < text.length; offset++) {
       const entry = offset * MAX_IDS + id;
-      this.suffixes.delete(entry, this.test(text, offset, false, (order, other) => order < 0 || (order === 0 && other < entry)));
+      this.suffixes.delete(entry, this.entryTest(text, offset, entry));
     }
     this.texts[id] = undefined;
   }
@@ -77,8 +87,8 @@ export class SuffixArray {
     let count = 0;
     // The suffixes that start with the needle: after those that sort before it, up to the first that sorts after.
     this.suffixes.range(
-      this.test(needle, 0, true, (order) => order < 0),
-      this.test(needle, 0, true, (order) => order <= 0),
+      this.beforeTest(needle, 0, true, (order) => order < 0),
+      this.beforeTest(needle, 0, true, (order) => order <= 0),
       (entries, from, to) => {
         for (let i = from; i < to; i++) {
           const id = (entries[i] as number) & ID_MASK;
@@ -90,6 +100,11 @@ export class SuffixArray {
       },
     );
     return { ids: found.subarray(0, count), has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
+  }
+
+  /** Where `entry`, the suffix of `text` from `offset`, belongs: after equal texts with smaller entries. */
+  private entryTest(text: string, offset: number, entry: number): Before {
+    return this.beforeTest(text, offset, false, (order, other) => order < 0 || (order === 0 && other < entry));
   }
 
   /**
@@ -104,7 +119,7 @@ export class SuffixArray {
    * costs about the target's length plus log(n) steps, not their product, which matters when
    * many titles share a long beginning.
    */
-  private test(target: string, start: number, prefix: boolean, decide: (order: number, entry: number) => boolean): Before {
+  private beforeTest(target: string, start: number, prefix: boolean, decide: (order: number, entry: number) => boolean): Before {
     const restTarget = target.length - start;
     let sharedBelow = 0;
     let sharedAbove = 0;
@@ -130,146 +145,11 @@ export class SuffixArray {
 
 function textOf(id: number, title: string): string {
   const text = ASCII.test(title) ? title : title.toLowerCase();
-  if (id >= MAX_IDS || text.length > MAX_LENGTH) throw new RangeError(`id ${id} or a title of ${text.length} code units is beyond the index`);
+  if (id >= MAX_IDS || text.length > MAX_TEXT_LENGTH) throw new RangeError(`id ${id} or a title of ${text.length} code units is beyond the index`);
   return text;
 }
 
 /** A–Z to a–z, which is all that `toLowerCase()` changes in ASCII. */
 function fold(code: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code;
-}
-
-/**
- * Every suffix of the texts, in suffix order: Manber and Myers' prefix doubling. Suffixes are
- * first ranked by their first code unit; each round then ranks them by the pair (rank, rank of
- * the suffix k further on), which orders them by their first 2k code units, until every rank
- * differs or k passes the longest text. A round is a stable counting sort and two passes, so
- * building costs about n·log(length) steps whatever the titles share, where comparing
- * suffixes pair by pair costs far more once many titles begin alike.
- */
-function sortSuffixes(texts: readonly (string | undefined)[]): SortedList {
-  let total = 0;
-  let longest = 0;
-  for (const text of texts) {
-    total += text?.length ?? 0;
-    longest = Math.max(longest, text?.length ?? 0);
-  }
-  // The working arrays share one allocation, which goes back to the system whole when the build
-  // is done; a dozen arrays of megabytes, allocated and dropped round after round, left the
-  // process's heap about 100 MB larger at 100,000 books.
-  const scratch = new Scratch(total * 36 + 4 * (0x10002 + 1));
-  const entries = scratch.uint32(total);
-  let rank = scratch.uint32(total);
-  let renamed = scratch.uint32(total);
-  let order = scratch.uint32(total);
-  let sorted = scratch.uint32(total);
-  const second = scratch.uint32(total);
-  const byEntry = scratch.uint32(total);
-  const starts = scratch.uint32(Math.max(total, 0x10001) + 2);
-  const offsets = scratch.uint16(total);
-  const remaining = scratch.uint16(total);
-  // Suffix p, laid out text after text: its entry, how far it is into its text, its rank.
-  let p = 0;
-  texts.forEach((text = '', id) => {
-    for (let offset = 0; offset < text.length; offset++, p++) {
-      entries[p] = offset * MAX_IDS + id;
-      offsets[p] = offset;
-      remaining[p] = text.length - offset;
-      rank[p] = fold(text.charCodeAt(offset)) + 1;
-      second[p] = p;
-    }
-  });
-  // Entry order (by offset, then id; ids ascend within an offset already): the stable sorts
-  // below keep it among suffixes that stay equal, which is the order of equal suffixes.
-  countingSort(second, offsets, MAX_LENGTH, starts, byEntry);
-  countingSort(byEntry, rank, 0x10001, starts, order);
-  let ranks = renumber(order, rank, undefined, 0, renamed);
-  [rank, renamed] = [renamed, rank];
-  for (let k = 1; ranks < total && k < longest; k *= 2) {
-    // The suffixes by the rank of the suffix k further on: first those too short to have one
-    // (in entry order), then the rest in the order of that suffix.
-    let at = 0;
-    for (let i = 0; i < total; i++) {
-      const q = byEntry[i] as number;
-      if ((remaining[q] as number) <= k) second[at++] = q;
-    }
-    for (let i = 0; i < total; i++) {
-      const r = order[i] as number;
-      if ((offsets[r] as number) >= k) second[at++] = r - k;
-    }
-    countingSort(second, rank, ranks + 1, starts, sorted);
-    ranks = renumber(sorted, rank, remaining, k, renamed);
-    [order, sorted, rank, renamed] = [sorted, order, renamed, rank];
-  }
-  for (let i = 0; i < total; i++) second[i] = entries[order[i] as number] as number;
-  const suffixes = new SortedList(second);
-  scratch.release();
-  return suffixes;
-}
-
-/** Typed arrays carved one after another out of a single buffer. */
-class Scratch {
-  private readonly buffer: ArrayBuffer;
-  private used = 0;
-
-  constructor(bytes: number) {
-    this.buffer = new ArrayBuffer(bytes);
-  }
-
-  uint32(length: number): Uint32Array {
-    const array = new Uint32Array(this.buffer, this.used, length);
-    this.used += length * 4;
-    return array;
-  }
-
-  uint16(length: number): Uint16Array {
-    const array = new Uint16Array(this.buffer, this.used, length);
-    this.used += length * 2;
-    return array;
-  }
-
-  /**
-   * Gives the memory back now. Left to the garbage collector, it would wait for the next
-   * collection, which an idle service may not run for a long time: 80 MB at 100,000 books.
-   * `transfer(0)` detaches the buffer, and every array carved out of it, and frees its bytes.
-   */
-  release(): void {
-    this.buffer.transfer(0);
-  }
-}
-
-/** Writes `items` into `sorted`, stably sorted by `keys[item]`, each below `range`. */
-function countingSort(items: Uint32Array, keys: Uint32Array | Uint16Array, range: number, starts: Uint32Array, sorted: Uint32Array): void {
-  starts.fill(0, 0, range + 1);
-  for (let i = 0; i < items.length; i++) {
-    const key = keys[items[i] as number] as number;
-    starts[key + 1] = (starts[key + 1] as number) + 1;
-  }
-  for (let key = 1; key <= range; key++) starts[key] = (starts[key] as number) + (starts[key - 1] as number);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i] as number;
-    const key = keys[item] as number;
-    sorted[starts[key] as number] = item;
-    starts[key] = (starts[key] as number) + 1;
-  }
-}
-
-/**
- * Writes new ranks, from 1, for suffixes in `order`: one rank while the pair (rank, rank of the
- * suffix k further on, 0 past the end) stays the same. Returns the highest.
- */
-function renumber(order: Uint32Array, rank: Uint32Array, remaining: Uint16Array | undefined, k: number, renamed: Uint32Array): number {
-  let current = 0;
-  let previousRank = -1;
-  let previousSecond = -1;
-  for (let i = 0; i < order.length; i++) {
-    const q = order[i] as number;
-    const first = rank[q] as number;
-    const second = remaining && (remaining[q] as number) > k ? (rank[q + k] as number) : 0;
-    if (first !== previousRank || second !== previousSecond) current++;
-    renamed[q] = current;
-    previousRank = first;
-    previousSecond = second;
-  }
-  return current;
 }

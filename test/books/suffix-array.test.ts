@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_IDS, SuffixArray } from '../../src/books/suffix-array.ts';
+import { FIELDS } from '../../src/books/fields.ts';
+import { MAX_IDS, MAX_TEXT_LENGTH, SuffixArray } from '../../src/books/suffix-array.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 
 const SEED = seedFromEnv();
@@ -46,6 +47,11 @@ describe('SuffixArray', () => {
     assert.deepEqual(found(index, 'σ'), []);
   });
 
+  it('holds the longest title validation lets through, lower-cased: two code units for each code point', () => {
+    const title = FIELDS.find((field) => field.name === 'title');
+    assert.ok(title && 2 * title.maxLength <= MAX_TEXT_LENGTH, `${String(title?.maxLength)} code points against ${MAX_TEXT_LENGTH} code units`);
+  });
+
   it('refuses an id or a title it cannot pack into an entry', () => {
     assert.throws(() => new SuffixArray().add(MAX_IDS, 'x'), RangeError);
     assert.throws(() => new SuffixArray().add(0, 'x'.repeat(1025)), RangeError);
@@ -61,6 +67,27 @@ describe('SuffixArray', () => {
     assert.deepEqual(found(index, 'one'), [2]);
     index.add(0, 'Once');
     assert.deepEqual(found(index, 'on'), [0, 2]);
+  });
+
+  it(`orders equal suffixes far into long titles and at the highest ids, where entries pass 2^31 (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    const titles: (string | undefined)[] = [];
+    const ids = Array.from({ length: 60 }, (_, i) => MAX_IDS - 1 - i * 7);
+    const long = (): string => `${'her there '.repeat(55 + random.int(30))}${random.pick(['here', 'the', 'ether'])}`;
+    for (const id of ids) titles[id] = long();
+    const index = new SuffixArray(titles);
+    for (let step = 0; step < 120; step++) {
+      const id = random.pick(ids);
+      if (titles[id] === undefined) index.add(id, (titles[id] = long()));
+      else {
+        titles[id] = undefined;
+        index.remove(id);
+      }
+    }
+    for (const query of ['ere the', 'ther', 'there here', 'here', 'r there the', `${'her there '.repeat(60)}`]) {
+      assert.deepEqual(found(index, query), expected(titles, query), `${query.slice(0, 30)} (seed ${SEED})`);
+    }
   });
 
   it(`answers as the plain reading does, built at once or title by title, through churn (ROBUSTNESS_SEED=${SEED})`, (t) => {
