@@ -14,10 +14,14 @@ import { join } from 'node:path';
 
 export const SERVICE = join(import.meta.dirname, '../src/main.ts'); // what `npm start` runs
 
-/** The node flags of `npm start`, so that the service is measured as it runs in production. */
+/**
+ * The node flags of `npm start`, so that the service is measured as it runs in production;
+ * BENCH_FLAGS replaces them (BENCH_FLAGS= for none), to see what they change.
+ */
 export const START_FLAGS: readonly string[] = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
+  process.env.BENCH_FLAGS ??
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+)
   .split(' ')
   .filter((word) => word.startsWith('--'));
 export const BASELINE = join(import.meta.dirname, 'baseline.ts');

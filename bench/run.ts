@@ -10,7 +10,8 @@
  * 6. RSS from /proc, and a markdown table for the README.
  *
  * Settings: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (16), BENCH_COLD_RUNS (5),
- * BENCH_TOOL=node to use the node:http generator even where wrk is installed.
+ * BENCH_TOOL=node to use the node:http generator even where wrk is installed, BENCH_FLAGS to run
+ * the service with other node flags than npm start's.
  *
  * Why `wrk -t1 -c16`: on 2 cores the service (one JavaScript thread) takes one core and the load
  * generator the other; one wrk thread drives well over 100k req/s, far above either server, so a
@@ -21,7 +22,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Load, chooseTool, describeTool, postBody, runLoad } from './load.ts';
-import { accessLines, durations, fetchOnce, killAll, PROBE_PATH, type Server, startBaseline, startService } from './procs.ts';
+import { accessLines, durations, fetchOnce, killAll, PROBE_PATH, type Server, START_FLAGS, startBaseline, startService } from './procs.ts';
 import { combine, markdown, median, type Run, type ScenarioRow } from './report.ts';
 import { formTable, type Form, type FormRow, measureForm, measureMixed } from './scale.ts';
 import { timeStoreWrites } from './store.ts';
@@ -96,7 +97,7 @@ function scaleForms(books: readonly SeedBook[], phrase: { phrase: string; count:
 }
 
 const tool = chooseTool();
-const setup = `${describeTool(tool, { connections: CONNECTIONS, threads: THREADS })}, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} × ${SECONDS} s per server and scenario after a ${WARMUP_SECONDS} s warm-up, LOG_LEVEL=info`;
+const setup = `${describeTool(tool, { connections: CONNECTIONS, threads: THREADS })}, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} × ${SECONDS} s per server and scenario after a ${WARMUP_SECONDS} s warm-up, LOG_LEVEL=info, node ${START_FLAGS.join(' ') || 'without flags'}`;
 let runId = 0;
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
 
