@@ -146,6 +146,21 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(doc.servers, [{ url: 'http://127.0.0.1:8080', description: 'A local run (make run).' }]);
   });
 
+  it("describes a book's fields with the labels a form shows (DECISIONS H) and SPEC's notes on them", () => {
+    const input = object(object(object(doc.components, 'components').schemas, 'schemas').BookInput, 'BookInput');
+    const fields = Object.entries(object(input.properties, 'properties')).map(([name, schema]) => {
+      const { title, description } = object(schema, name);
+      return [name, title, description];
+    });
+    assert.deepEqual(fields, [
+      ['isbn', 'ISBN', 'Identifies the book; addresses it as /books/{isbn}.'],
+      ['title', 'Title', 'The title.'],
+      ['author', 'Author', 'Full name; kept for backward compatibility.'],
+      ['authorFirstName', 'First name', 'Given name; introduced in version 2.'],
+      ['authorLastName', 'Last name', 'Family name; introduced in version 2.'],
+    ]);
+  });
+
   it('documents exactly the routes of the router table', () => {
     const documented = Object.entries(object(doc.paths, 'paths')).flatMap(([path, item]) =>
       Object.keys(object(item, path))

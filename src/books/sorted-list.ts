@@ -82,13 +82,12 @@ export class SortedList {
    * is searched with `before`, as for the insert.
    */
   delete(item: number, before?: Before): void {
-    if (!this.where && !before) throw new TypeError('a list that does not track its items needs `before` to find one');
-    const index = this.where
-      ? this.chunks.findIndex((chunk) => chunk.id === this.where?.[item])
-      : this.chunkFor(before as Before);
+    const where = this.where;
+    if (!where && !before) throw new TypeError('a list that does not track its items needs `before` to find one');
+    const index = where ? this.chunks.findIndex((chunk) => chunk.id === where[item]) : this.chunkFor(before as Before);
     const chunk = this.chunks[index];
     if (chunk === undefined) return;
-    const at = this.where ? chunk.items.subarray(0, chunk.size).indexOf(item) : position(chunk, before as Before);
+    const at = where ? chunk.items.subarray(0, chunk.size).indexOf(item) : position(chunk, before as Before);
     if (at < 0 || at >= chunk.size || chunk.items[at] !== item) return;
     chunk.items.copyWithin(at, at + 1, chunk.size);
     chunk.size--;
@@ -116,7 +115,8 @@ export class SortedList {
    * Calls `visit` with the run of items `x` for which `beforeStart(x)` is false and `beforeEnd(x)`
    * is true, each bound found by binary search, as spans of the chunks' arrays (`items[from]` to
    * `items[to - 1]`): a run may hold most of the list, and a loop over an array is much faster
-   * than a call per item. Both tests must hold for a first part of the list and fail for the rest.
+   * than a call per item (a span may be empty). Both tests must hold for a first part of the list
+   * and fail for the rest.
    */
   range(beforeStart: Before, beforeEnd: Before, visit: (items: Uint32Array, from: number, to: number) => void): void {
     const first = this.chunkFor(beforeStart);
@@ -125,7 +125,7 @@ export class SortedList {
       const chunk = this.chunks[index] as Chunk;
       const from = index === first ? position(chunk, beforeStart) : 0;
       const to = index === last ? position(chunk, beforeEnd) : chunk.size;
-      if (from < to) visit(chunk.items, from, to);
+      visit(chunk.items, from, to);
     }
   }
 

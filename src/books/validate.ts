@@ -29,8 +29,9 @@ export function validateBook(body: Readonly<Record<string, unknown>>): Validatio
   if (!authorFieldsFailed && !hasText(author) && !(hasText(authorFirstName) && hasText(authorLastName))) {
     errors.push({ pointer: '#/author', detail: 'author must be provided' });
   }
-  if (errors.length > 0 || isbn === undefined || title === undefined) return { ok: false, errors };
-  return { ok: true, book: { isbn, title, author, authorFirstName, authorLastName } };
+  if (errors.length > 0) return { ok: false, errors };
+  // Without errors, isbn and title are strings with text: both fields are required.
+  return { ok: true, book: { isbn: isbn as string, title: title as string, author, authorFirstName, authorLastName } };
 }
 
 /** What is wrong with one field's value, or undefined when it is fine. */
@@ -43,7 +44,6 @@ function checkField(field: FieldRule, value: unknown): string | undefined {
   // Clients resolve the path segments "." and ".." away (even as %2E), so such an isbn's own
   // link could never reach it.
   if (field.name === 'isbn' && (value === '.' || value === '..')) return 'must not be "." or ".."';
-  // A string has no more code points than UTF-16 code units, so only a long one needs counting.
-  if (value.length > field.maxLength && [...value].length > field.maxLength) return `must be at most ${field.maxLength} characters`;
+  if ([...value].length > field.maxLength) return `must be at most ${field.maxLength} characters`;
   return undefined;
 }

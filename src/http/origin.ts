@@ -30,11 +30,8 @@ const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)+$/;
 /** The base URL of a request, without a trailing slash, or a 400 HttpProblem. */
 export function baseUrlOf(request: OriginRequest, options: OriginOptions): string {
   // node keeps only the first of repeated Host headers; RFC 9112 section 3.2 makes that a 400.
-  let hosts = 0;
-  for (let index = 0; index < request.rawHeaders.length; index += 2) {
-    if (request.rawHeaders[index]?.toLowerCase() === 'host') hosts++;
-  }
-  if (hosts > 1) throw problems.badRequest('The request has more than one Host header');
+  const names = request.rawHeaders.filter((_, index) => index % 2 === 0);
+  if (names.filter((name) => name.toLowerCase() === 'host').length > 1) throw problems.badRequest('The request has more than one Host header');
   const host = request.authority ?? request.headers.host;
   if (options.baseUrl !== undefined) {
     // The Host header is still checked when present: a malformed one is a bad request anyway.
@@ -71,7 +68,8 @@ function forwardedBase(headers: IncomingHttpHeaders, host: string): string {
 
   if (protoText !== undefined && !PROTO.test(protoText)) throw problems.badRequest('The forwarded protocol must be http or https');
   const proto = (protoText ?? 'http').toLowerCase();
-  let authority = checkHost(hostText ?? host, hostText === undefined ? 'Host' : 'The forwarded host');
+  // Host was checked already; a forwarded host is checked here.
+  let authority = hostText === undefined ? host : checkHost(hostText, 'The forwarded host');
   if (port !== undefined) {
     if (!validPort(port)) throw problems.badRequest('X-Forwarded-Port must be a port number from 1 to 65535');
     authority = `${withoutPort(authority)}:${port}`;
@@ -83,8 +81,9 @@ function forwardedBase(headers: IncomingHttpHeaders, host: string): string {
   return `${proto}://${authority}${prefix.replace(/\/+$/, '')}`;
 }
 
+/** An IPv6 address ends in `]`, so only a port matches. */
 function withoutPort(host: string): string {
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
+  return host.replace(/:\d+$/, '');
 }
 
 /**
@@ -93,7 +92,8 @@ function withoutPort(host: string): string {
  */
 function lastItem(value: string | string[] | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
-  const text = Array.isArray(value) ? value.join(',') : value;
+  // node joins a repeated header into one value with commas; an array is joined the same way.
+  const text = [value].flat().join(',');
   const last = text.slice(text.lastIndexOf(',') + 1).trim();
   if (last === '') throw problems.badRequest(`${name} has an empty last value`);
   return last;
@@ -102,21 +102,21 @@ function lastItem(value: string | string[] | undefined, name: string): string | 
 /** `proto` and `host` of the last element of a Forwarded header (RFC 7239 section 4). */
 function forwardedElement(header: string | undefined): { proto?: string; host?: string } {
   if (header === undefined) return {};
-  // Elements are separated by commas outside quoted strings.
-  const elements = header.match(/(?:[^,"]|"(?:[^"\\]|\\.)*")+|(?<=^|,)(?=,|$)/g) ?? [''];
+  // Elements are separated by commas outside quoted strings; an empty element matches too.
+  const elements = Array.from(header.matchAll(/(?:[^,"]|"(?:[^"\\]|\\.)*")+|(?<=^|,)(?=,|$)/g), (match) => match[0]);
   // Anything the pattern skipped (a quote left open) makes the header malformed.
   if (elements.join(',') !== header) throw problems.badRequest('The Forwarded header is malformed');
-  const last = (elements.at(-1) ?? '').trim();
+  const last = (elements.at(-1) as string).trim();
   if (last === '') throw problems.badRequest('The Forwarded header has an empty last element');
   const element: { proto?: string; host?: string } = {};
-  for (const pair of last.match(/(?:[^;"]|"(?:[^"\\]|\\.)*")+|(?<=^|;)(?=;|$)/g) ?? []) {
-    if (pair.trim() === '') continue; // `a=1;;b=2`: an empty pair says nothing
-    const match = /^\s*([A-Za-z]+)=("(?:[^"\\]|\\.)*"|[^\s";,]*)\s*$/.exec(pair);
-    if (!match) throw problems.badRequest('The Forwarded header is malformed');
-    const name = (match[1] as string).toLowerCase();
-    const raw = match[2] as string;
-    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
-    if (name === 'proto' || name === 'host') element[name] = value;
+  for (const [pair] of last.matchAll(/(?:[^;"]|"(?:[^"\\]|\\.)*")+/g)) {
+    if (pair.trim() === '') continue; // `a=1; ;b=2`: an empty pair says nothing
+    const match = /^\s*(?<name>[A-Za-z]+)=(?:"(?<quoted>(?:[^"\\]|\\.)*)"|(?<token>[^\s";,]*))\s*$/.exec(pair);
+    if (!match?.groups) throw problems.badRequest('The Forwarded header is malformed');
+    const name = (match.groups.name as string).toLowerCase();
+    const value = match.groups.quoted?.replace(/\\(.)/g, '$1') ?? (match.groups.token as string);
+    if (name === 'proto') element.proto = value;
+    else if (name === 'host') element.host = value;
   }
   return element;
 }

@@ -87,8 +87,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * size (413), UTF-8 and JSON (400), object (400).
  */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const type = req.headers['content-type'];
-  if (type === undefined || !JSON_MEDIA_TYPE.test(type)) throw problems.unsupportedType();
+  if (!JSON_MEDIA_TYPE.test(req.headers['content-type'] ?? '')) throw problems.unsupportedType();
   if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody();
   // A declared length over the limit is refused before a byte of the body is read.
   if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge();
@@ -109,22 +108,18 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer): void => {
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= BODY_LIMIT) {
-        chunks.push(chunk);
-        return;
-      }
-      // Stop buffering; node discards the rest once the 413 has been sent, and closes the socket.
-      req.off('data', onData);
-      reject(problems.tooLarge());
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
-    req.once('error', () => reject(problems.badRequest('The request body ended before it was complete')));
-    // A client that hangs up mid-body is its own fault, not a server error; the 400 goes nowhere.
-    req.once('close', () => {
-      if (!req.complete) reject(problems.badRequest('The request body ended before it was complete'));
+      // Past the limit nothing more is kept; node discards the rest once the 413 is sent, and
+      // closes the socket.
+      if (size > BODY_LIMIT) reject(problems.tooLarge());
+      else chunks.push(chunk);
     });
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
+    // 'close' comes after 'end' for a whole body, when this reject does nothing (a promise
+    // settles once), and alone when the client hangs up mid-body: its own fault, not a server
+    // error, and the 400 goes nowhere. node emits 'error' on a request only to a listener, so
+    // none is needed.
+    req.once('close', () => reject(problems.badRequest('The request body ended before it was complete')));
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The one place that writes a response: status, headers, Content-Length, the ETag and its 304
- * (DECISIONS E), no body for HEAD, 204 and 304, and X-Request-Id on everything. Handlers return
- * a Reply and never touch `res`.
+ * (DECISIONS E), no body for 204 and 304 (node leaves it off a HEAD's answer itself), and
+ * X-Request-Id on everything. Handlers return a Reply and never touch `res`.
  */
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -39,7 +39,8 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
   const body: string | Buffer = Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
   const length = Buffer.byteLength(body);
   let status = reply.status;
-  if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
+  // Only a GET (or HEAD) is answered with 200 here; writes answer 201 and 204.
+  if (status === 200) {
     headers.etag = entityTag(body, length);
     if (noneMatch(req.headers['if-none-match'], headers.etag)) status = 304;
   }
@@ -51,7 +52,8 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
   headers['content-type'] = reply.type ?? HAL_TYPE;
   headers['content-length'] = length;
   res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  // For a HEAD, node sends the headers alone: Content-Length still says what a GET would get.
+  res.end(body);
   return status;
 }
 
@@ -65,9 +67,15 @@ function entityTag(body: string | Buffer, length: number): string {
   return `"${length.toString(16)}-${digest}"`;
 }
 
-/** RFC 9110 section 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored). */
+/**
+ * RFC 9110 section 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored).
+ * node has already taken the spaces off both ends of the header.
+ */
 function noneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  if (header === '*') return true;
+  return header.split(',').some((item) => {
+    const candidate = item.trim();
+    return (candidate.startsWith('W/') ? candidate.slice(2) : candidate) === etag;
+  });
 }

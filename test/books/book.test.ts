@@ -1,7 +1,7 @@
 /** SPEC section 2's derivation of the author fields, table-driven, through the pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authorTokens, type BookInput, toBook, toFields } from '../../src/books/book.ts';
+import { authorTokens, type BookInput, deriveNames, toBook, toFields } from '../../src/books/book.ts';
 
 type Case = [name: string, input: Omit<BookInput, 'isbn' | 'title'>, author: string, first: string, last: string];
 
@@ -34,6 +34,16 @@ describe('author derivation', () => {
     assert.equal(toFields({ isbn: 'i', title: 't', author: 'George Orwell' }).author, undefined);
     assert.equal(toFields({ isbn: 'i', title: 't', author: 'Ursula K. Le Guin' }).author, 'Ursula K. Le Guin');
     assert.equal(toFields({ isbn: 'i', title: 't', author: 'Plato' }).author, 'Plato');
+  });
+
+  it('otherwise gives empty strings, whatever validation lets through (SPEC section 2, "otherwise")', () => {
+    assert.deepEqual(deriveNames({}), { first: '', last: '' });
+    assert.deepEqual(deriveNames({ authorFirstName: 'Ann' }), { first: 'Ann', last: '' });
+    assert.deepEqual(deriveNames({ authorLastName: 'Lee', author: ' ' }), { first: '', last: 'Lee' });
+    const fields = { isbn: 'i', title: 't', author: undefined };
+    assert.equal(toBook({ ...fields, authorFirstName: 'Ann', authorLastName: '' }).author, '');
+    assert.equal(toBook({ ...fields, authorFirstName: '', authorLastName: 'Lee' }).author, '');
+    assert.equal(toBook({ ...fields, authorFirstName: ' ', authorLastName: 'Lee' }).author, '');
   });
 
   it('tokens are runs of non-whitespace characters', () => {

@@ -66,7 +66,7 @@ function storedBooks(store: MemoryBookStore): object[] {
 function assertSeedError(load: () => unknown, setting: string, message: string): void {
   assert.throws(load, (error: unknown) => {
     assert.ok(error instanceof SeedError, `expected a SeedError, got ${String(error)}`);
-    assert.deepEqual({ setting: error.setting, message: error.message }, { setting, message });
+    assert.deepEqual({ name: error.name, setting: error.setting, message: error.message }, { name: 'SeedError', setting, message });
     return true;
   });
 }

@@ -194,8 +194,10 @@ const NEEDLES = ['v', 'vo', 'vol', 'volume', 'the', 'he v', 'İ', 'i̇', 'ss', '
 const SEED = seedFromEnv();
 
 describe('MemoryBookStore', () => {
-  it('holds at most MAX_CAPACITY books, the ids its title index can pack', () => {
+  it('holds from none to MAX_CAPACITY books, the ids its title index can pack', () => {
     assert.equal(new MemoryBookStore(MAX_CAPACITY).capacity, MAX_CAPACITY);
+    assert.deepEqual(new MemoryBookStore(0).add(book('1', 'One')), { refused: 'full' });
+    assert.throws(() => new MemoryBookStore(-1), RangeError);
     assert.throws(() => new MemoryBookStore(MAX_CAPACITY + 1), { name: 'RangeError', message: 'a store holds at most 4194304 books, not 4194305' });
   });
 

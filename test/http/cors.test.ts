@@ -38,6 +38,12 @@ describe('CORS_ORIGINS as a list', () => {
     assert.equal(cors(other)['access-control-allow-origin'], 'http://localhost:3000');
   });
 
+  it('a GET that carries Access-Control-Request-Method is no preflight: it gets the headers of any request', async () => {
+    const response = await fetch(`${server.base}/books/4-5-6`, { headers: { origin: APP, 'access-control-request-method': 'GET' } });
+    assert.equal(response.status, 200);
+    assert.deepEqual(cors(response), { 'access-control-allow-origin': APP, 'access-control-expose-headers': EXPOSED, vary: 'Origin' });
+  });
+
   it('an origin not on the list gets no CORS headers but Vary, and its request is answered as usual', async () => {
     for (const origin of ['https://evil.example', 'https://app.example.com.evil.example', 'null', 'https://APP.example.com']) {
       const response = await fetch(`${server.base}/books/4-5-6`, { headers: { origin } });

@@ -1,10 +1,12 @@
 /**
  * Rules that mutation testing found without a test (issue 13): absolute-form targets, Host,
- * bearer tokens, the content type, the early 413, query parameters, and a client that hangs up
- * in the middle of a body. Each case fails when its rule breaks.
+ * forwarded headers, bearer tokens, the content type, the early 413, query parameters, a client
+ * that hangs up in the middle of a body, conditional GETs and answers while shutting down. Each
+ * case fails when its rule breaks.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { parseQuery, parseTarget } from '../../src/http/request.ts';
 import { send } from '../helpers/http.ts';
 import { exchange, open } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -25,6 +27,28 @@ describe('request targets and Host', () => {
   it('checks the authority of an absolute-form target as it checks Host', async () => {
     const { responses } = await exchange(server.port, 'GET http://bad host/books HTTP/1.1\r\nHost: ok.example\r\nConnection: close\r\n\r\n');
     assert.equal(responses[0]?.status, 400);
+  });
+
+  it('takes an absolute-form target without a path as the root, and a URL inside a query as a query', async () => {
+    const root = await exchange(server.port, 'GET http://books.example:8080 HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n');
+    assert.equal(root.responses[0]?.status, 200);
+    assert.equal(selfOf(root.responses[0]?.body ?? Buffer.alloc(0)), 'http://books.example:8080/');
+    const search = await fetch(`${server.base}/books?title=${encodeURIComponent('http://evil.example/x')}`);
+    assert.equal(search.status, 404);
+    assert.equal(((await search.json()) as { detail: string }).detail, 'No books found for title: http://evil.example/x');
+  });
+
+  it('splits a target into path, query and authority, and a query into its first values', () => {
+    assert.deepEqual(parseTarget('/books'), { path: '/books', query: '' });
+    assert.deepEqual(parseTarget('/books?title=a#b'), { path: '/books', query: 'title=a' });
+    assert.deepEqual(parseTarget('/books?x=http://h/y'), { path: '/books', query: 'x=http://h/y' });
+    assert.deepEqual(parseTarget('HTTP://h.example:1?a=b'), { path: '/', query: 'a=b', authority: 'h.example:1' });
+    assert.deepEqual([...parseQuery('size&=x&&page=1&size=2&t=a+b%2B')], [
+      ['size', ''],
+      ['', 'x'],
+      ['page', '1'],
+      ['t', 'a b+'],
+    ]);
   });
 
   it('drops a #fragment sent in a raw target', async () => {
@@ -93,6 +117,8 @@ describe('bearer tokens (RFC 6750 section 2.1, DECISIONS D)', () => {
       ['Bearer tokk', 401],
       ['Bearer TOK', 401],
       ['Bearer\ttok', 401],
+      ['NotBearer tok', 401],
+      ['xBearer tok', 401],
     ];
     for (const [authorization, status] of cases) {
       const response = await send({ port: server.port, method: 'DELETE', path: '/books/none', headers: { authorization } });
@@ -144,5 +170,82 @@ describe('request bodies', () => {
     assert.equal((await fetch(`${server.base}/books`)).headers.get('content-type'), 'application/hal+json');
     const lines = server.logs.slice(before).filter((line) => line.msg === 'request' && line.method === 'POST');
     assert.deepEqual(lines.map((line) => line.status), [400]);
+  });
+});
+
+describe('forwarded headers at their edges (TRUST_PROXY)', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer({ TRUST_PROXY: 'true' })));
+  after(() => server.close());
+
+  const answer = async (headers: Record<string, string>): Promise<{ status: number; text: string }> => {
+    const response = await send({ port: server.port, path: '/', headers: { host: 'internal', ...headers } });
+    const body = JSON.parse(response.body) as { _links?: { self: { href: string } }; detail?: string };
+    return { status: response.status, text: response.status === 200 ? (body._links?.self.href ?? '') : (body.detail ?? '') };
+  };
+
+  it('reads the last element and skips empty ones before it and empty pairs in it', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ forwarded: ',proto=https' }, 'https://internal/'],
+      [{ forwarded: ';proto=https' }, 'https://internal/'],
+      [{ forwarded: 'proto=https; ;host=shop.example' }, 'https://shop.example/'],
+      [{ forwarded: 'host=shop.example;for=1.2.3.4' }, 'http://shop.example/'],
+      [{ forwarded: 'for=1.2.3.4;proto=https' }, 'https://internal/'],
+      [{ forwarded: 'PROTO=https;Host="a\\.example"' }, 'https://a.example/'],
+    ];
+    for (const [headers, href] of cases) assert.deepEqual(await answer(headers), { status: 200, text: href }, JSON.stringify(headers));
+  });
+
+  it('answers 400 naming what is wrong: the Host, the last element, a pair, a port, a prefix', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ host: 'a b' }, 'Host is not a valid host[:port]'],
+      [{ forwarded: 'proto=https, ' }, 'The Forwarded header has an empty last element'],
+      [{ forwarded: 'proto=https x' }, 'The Forwarded header is malformed'],
+      [{ forwarded: '"x" proto=https' }, 'The Forwarded header is malformed'],
+      [{ forwarded: '1proto=https' }, 'The Forwarded header is malformed'],
+      [{ forwarded: 'host=""' }, 'The forwarded host is not a valid host[:port]'],
+      [{ 'x-forwarded-port': '0x50' }, 'X-Forwarded-Port must be a port number from 1 to 65535'],
+      [{ 'x-forwarded-port': '1e3' }, 'X-Forwarded-Port must be a port number from 1 to 65535'],
+      [{ 'x-forwarded-prefix': '' }, 'X-Forwarded-Prefix has an empty last value'],
+    ];
+    for (const [headers, detail] of cases) assert.deepEqual(await answer(headers), { status: 400, text: detail }, JSON.stringify(headers));
+  });
+});
+
+describe('a fixed BASE_URL', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer({ BASE_URL: 'https://api.example.com' })));
+  after(() => server.close());
+
+  it('still names a malformed Host in its 400', async () => {
+    const response = await send({ port: server.port, path: '/', headers: { host: 'a..b' } });
+    assert.equal(response.status, 400);
+    assert.equal((JSON.parse(response.body) as { detail: string }).detail, 'Host is not a valid host[:port]');
+  });
+});
+
+describe('conditional GETs and shutdown', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer()));
+  after(() => server.close());
+
+  it('a 304 carries the tag and the request id, and neither a body nor its type and length', async () => {
+    const etag = (await fetch(`${server.base}/books/4-5-6`)).headers.get('etag') ?? '';
+    const response = await send({ port: server.port, path: '/books/4-5-6', headers: { 'if-none-match': etag, 'x-request-id': 'r-304' } });
+    assert.equal(response.status, 304);
+    const { date, ...headers } = response.headers;
+    assert.equal(typeof date, 'string');
+    assert.deepEqual(headers, { 'x-request-id': 'r-304', etag, connection: 'close' }); // send() asks to close
+    assert.equal(response.body, '');
+  });
+
+  it('once shutting down, every answer closes its connection, even one a client asked to keep', async () => {
+    const keepAlive = { connection: 'keep-alive' };
+    assert.equal((await send({ port: server.port, path: '/health', headers: keepAlive })).headers.connection, 'keep-alive');
+    server.app.beginShutdown();
+    for (const path of ['/books/4-5-6', '/health', '/nowhere']) {
+      const response = await send({ port: server.port, path, headers: keepAlive });
+      assert.equal(response.headers.connection, 'close', path);
+    }
   });
 });

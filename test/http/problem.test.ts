@@ -1,6 +1,7 @@
 /** DECISIONS D's error table, row by row: status, problem+json, exact detail, headers. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { HttpProblem } from '../../src/http/problem.ts';
 import { BOOK_EXISTS, BOOK_NOT_FOUND, expectedProblem, VALIDATION_FAILED } from '../helpers/books.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -272,5 +273,14 @@ describe('method and request errors', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('HttpProblem', () => {
+  it('names itself in stack traces, and titles a status node has no name for plainly', () => {
+    const problem = new HttpProblem(599, 'Something odd');
+    assert.equal(problem.name, 'HttpProblem');
+    assert.match(String(problem.stack), /^HttpProblem: Something odd/);
+    assert.deepEqual(problem.toJSON('/x'), { type: 'about:blank', title: 'Error', status: 599, detail: 'Something odd', instance: '/x', errors: undefined });
   });
 });

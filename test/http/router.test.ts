@@ -20,6 +20,17 @@ describe('Router', () => {
     assert.deepEqual(router.match('DELETE', '/books/1-2-3'), { kind: 'found', handler: 'remove', params: { isbn: '1-2-3' } });
   });
 
+  it('takes a segment as a parameter only when it is all `{name}`; anything else is literal', () => {
+    const braces = new Router([
+      { method: 'GET', path: '/x{y}', handler: 'before' },
+      { method: 'GET', path: '/{y}x', handler: 'after' },
+    ]);
+    assert.deepEqual(braces.match('GET', '/x{y}'), { kind: 'found', handler: 'before', params: {} });
+    assert.deepEqual(braces.match('GET', '/{y}x'), { kind: 'found', handler: 'after', params: {} });
+    assert.deepEqual(braces.match('GET', '/xz'), { kind: 'not-found' });
+    assert.deepEqual(braces.match('GET', '/zx'), { kind: 'not-found' });
+  });
+
   it('percent-decodes a parameter as one segment', () => {
     assert.deepEqual(router.match('GET', '/books/a%2Fb%3Fc%23d%20e%25'), { kind: 'found', handler: 'get', params: { isbn: 'a/b?c#d e%' } });
     assert.deepEqual(router.match('GET', '/books/%F0%9F%93%9A'), { kind: 'found', handler: 'get', params: { isbn: '📚' } });
