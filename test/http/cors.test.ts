@@ -120,6 +120,13 @@ describe('CORS_ORIGINS as a list', () => {
     assert.deepEqual(cors(response), { vary: 'Origin' });
   });
 
+  it('an OPTIONS without Access-Control-Request-Method is no preflight: it gets the CORS headers of any answer', async () => {
+    const response = await fetch(`${server.base}/books`, { method: 'OPTIONS', headers: { origin: APP } });
+    assert.equal(response.status, 204);
+    assert.equal(response.headers.get('allow'), 'GET, HEAD, POST, OPTIONS');
+    assert.deepEqual(cors(response), { 'access-control-allow-origin': APP, 'access-control-expose-headers': EXPOSED, vary: 'Origin' });
+  });
+
   it('a preflight on an unknown path is the usual 404 problem', async () => {
     const response = await fetch(`${server.base}/nope`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'GET' } });
     assert.equal(response.status, 404);
