@@ -4,14 +4,15 @@
  * SEED_FILE entry go through this one path.
  */
 import { type BookFields, toFields } from './book.ts';
-import type { BookStore } from './store.ts';
+import { type BookStore, TEXT_PER_BOOK } from './store.ts';
 import { type FieldError, validateBook } from './validate.ts';
 
 export type Rejection =
   | { readonly reason: 'invalid'; readonly errors: readonly FieldError[] }
   | { readonly reason: 'isbn-taken'; readonly isbn: string }
   | { readonly reason: 'duplicate'; readonly title: string; readonly firstName: string; readonly lastName: string }
-  | { readonly reason: 'full'; readonly capacity: number };
+  | { readonly reason: 'full'; readonly capacity: number }
+  | { readonly reason: 'text-full'; readonly textCapacity: number };
 
 export type AddResult = { readonly added: BookFields } | { readonly rejected: Rejection };
 
@@ -28,6 +29,8 @@ export function addBook(store: BookStore, body: Readonly<Record<string, unknown>
       return { rejected: { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName } };
     case 'full':
       return { rejected: { reason: 'full', capacity: store.capacity } };
+    case 'text-full':
+      return { rejected: { reason: 'text-full', textCapacity: store.textCapacity } };
   }
 }
 
@@ -42,5 +45,7 @@ export function rejectionMessage(rejection: Rejection): string {
       return `Book already exists with title: ${rejection.title} and author: ${rejection.firstName} ${rejection.lastName}`;
     case 'full':
       return `The catalogue is full: it holds at most ${rejection.capacity} books (MAX_BOOKS)`;
+    case 'text-full':
+      return `The catalogue is full: its books hold at most ${rejection.textCapacity} characters of text in all (${TEXT_PER_BOOK} a book of MAX_BOOKS)`;
   }
 }

@@ -112,6 +112,20 @@ export class SortedList {
   }
 
   /**
+   * Calls `visit` with each item that is not `before`, in order, until it returns false: the
+   * walk starts where an insert would put a new item, found by binary search.
+   */
+  walkFrom(before: Before, visit: (item: number) => boolean): void {
+    if (this.chunks.length === 0) return;
+    const first = this.chunkFor(before);
+    let at = position(this.chunks[first] as Chunk, before);
+    for (let index = first; index < this.chunks.length; index++, at = 0) {
+      const chunk = this.chunks[index] as Chunk;
+      for (let i = at; i < chunk.size; i++) if (!visit(chunk.items[i] as number)) return;
+    }
+  }
+
+  /**
    * Calls `visit` with the run of items `x` for which `beforeStart(x)` is false and `beforeEnd(x)`
    * is true, each bound found by binary search, as spans of the chunks' arrays (`items[from]` to
    * `items[to - 1]`): a run may hold most of the list, and a loop over an array is much faster

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BookFields } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
-import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, MemoryBookStore, type SortOrder } from '../../src/books/store.ts';
+import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, MemoryBookStore, type SortOrder, TEXT_PER_BOOK } from '../../src/books/store.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 import { PlainBookStore } from '../helpers/plain-store.ts';
 
@@ -178,6 +178,65 @@ for (const [name, make] of STORES) {
       assert.deepEqual(isbns({ title: 'tale', sort: byAuthor }, store), ['6']);
     });
 
+    it('refuses a book whose text would pass the text budget, after the other checks (api.md, Limits)', () => {
+      const store = make(2);
+      assert.equal(store.textCapacity, 2 * TEXT_PER_BOOK);
+      // 1 + 200 + 1 + 1 code units, then 1 + 50 + 1 + 1: exactly 256, the budget of two books.
+      assert.deepEqual(store.add(book('1', 't'.repeat(200))), { added: store.get('1') });
+      assert.deepEqual(store.add(book('2', 't'.repeat(51))), { refused: 'text-full' });
+      assert.deepEqual(store.add(book('1', 't'.repeat(51))), { refused: 'isbn-taken' });
+      assert.deepEqual(store.add(book('2', 't'.repeat(50))), { added: store.get('2') });
+      assert.deepEqual(store.add(book('3', 't')), { refused: 'full' });
+      // A removed book gives its text back.
+      store.remove('1');
+      assert.deepEqual(store.add(book('3', '📚'.repeat(99))), { added: store.get('3') });
+      assert.deepEqual(store.add(book('4', 'x')), { refused: 'full' });
+    });
+
+    it('finds duplicates among two thousand books that share one title', () => {
+      const store = make(3000);
+      for (let i = 0; i < 2000; i++) assert.ok('added' in store.add(book(`${i}`, 'Same', `First${i}`, 'Lee')));
+      assert.deepEqual(store.add(book('x', 'Same', 'First1999', 'Lee')), { refused: 'duplicate' });
+      assert.deepEqual(store.add(book('x', 'Same', 'First0', 'Lee')), { refused: 'duplicate' });
+      assert.ok('added' in store.add(book('x', 'Same', 'First0', 'Lee2')));
+      store.remove('0');
+      assert.ok('added' in store.add(book('y', 'Same', 'First0', 'Lee')));
+      assert.equal(store.find({ title: 'same' }).total, 2001);
+    });
+
+    it('scans every matching book in order, as find lists them', () => {
+      const store = make(1000);
+      for (let i = 0; i < 700; i++) store.add(book(`${i}`, `Volume ${i % 300} ${i % 2 ? 'odd' : 'even'}`, `F${i % 7}`, `L${i % 11}`));
+      for (const title of [undefined, 'volume', 'odd', 'volume 1', 'volume 29', 'nothing']) {
+        for (const sort of [undefined, ...ORDERS]) {
+          const scan = store.scan({ title, sort });
+          const found = store.find({ title, sort });
+          assert.equal(scan.total, found.total);
+          assert.deepEqual([...scan.books].map((entry) => entry.isbn), found.books.map((entry) => entry.isbn), `${title} ${JSON.stringify(sort)}`);
+        }
+      }
+    });
+
+    it('scans across writes: each book once at most, every book there all along, in order', () => {
+      for (const [title, sort] of [[undefined, undefined], ['volume', undefined], [undefined, ORDERS[1]], ['e', ORDERS[4]]] as const) {
+        const store = make(2000);
+        for (let i = 0; i < 1000; i++) store.add(book(`${i}`, `Volume ${(i * 7919) % 1000}`, `F${i % 13}`, `L${i % 17}`));
+        const given: string[] = [];
+        const removed = new Set<string>();
+        for (const entry of store.scan({ title, sort }).books) {
+          given.push(entry.isbn);
+          if (given.length !== 300) continue;
+          // Between batches: books go, read and unread, and new ones come, before and after the place reached.
+          for (let i = 0; i < 1000; i += 9) if (store.remove(`${i}`)) removed.add(`${i}`);
+          for (let i = 0; i < 100; i++) store.add(book(`new-${i}`, `Volume ${i * 10} new`, `F${i}`, 'L'));
+        }
+        assert.equal(new Set(given).size, given.length, 'a book given twice');
+        const survivors = store.find({ title, sort }).books.map((entry) => entry.isbn).filter((isbn) => !isbn.startsWith('new-'));
+        assert.deepEqual(given.filter((isbn) => survivors.includes(isbn)), survivors, `${title} ${JSON.stringify(sort)}`);
+        for (const isbn of given) assert.ok(survivors.includes(isbn) || removed.has(isbn) || isbn.startsWith('new-'), isbn);
+      }
+    });
+
     it('counts a title once however often it holds the filter', () => {
       const store = make(10);
       store.add(book('1', 'aaaa aaaa'));
@@ -249,6 +308,14 @@ describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded ra
           { total: expected.total, isbns: expected.books.map((entry) => entry.isbn) },
           `step ${step}: ${JSON.stringify(query)} (seed ${seed})`,
         );
+        if (query.offset === undefined) {
+          const scan = fast.scan(query);
+          assert.deepEqual(
+            { total: scan.total, isbns: [...scan.books].map((entry) => entry.isbn) },
+            { total: expected.total, isbns: expected.books.map((entry) => entry.isbn) },
+            `step ${step}: scan ${JSON.stringify(query)} (seed ${seed})`,
+          );
+        }
       }
     }
     assert.ok(fast.size > 100, `the run kept ${fast.size} books`);

@@ -4,17 +4,20 @@
  * it and against MemoryBookStore, and a randomized run compares their every answer.
  */
 import type { BookFields } from '../../src/books/book.ts';
-import type { AddOutcome, BookPage, BookQuery, BookStore } from '../../src/books/store.ts';
+import { type AddOutcome, type BookPage, type BookQuery, type BookScan, type BookStore, TEXT_PER_BOOK } from '../../src/books/store.ts';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 export class PlainBookStore implements BookStore {
   readonly capacity: number;
+  readonly textCapacity: number;
+  revision = 0;
   /** In insertion order. */
   private books: BookFields[] = [];
 
   constructor(capacity: number) {
     this.capacity = capacity;
+    this.textCapacity = capacity * TEXT_PER_BOOK;
   }
 
   get size(): number {
@@ -31,14 +34,17 @@ export class PlainBookStore implements BookStore {
       book.title === fields.title && book.authorFirstName === fields.authorFirstName && book.authorLastName === fields.authorLastName;
     if (this.books.some(same)) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
+    if (this.books.reduce((sum, book) => sum + textOf(book), textOf(fields)) > this.textCapacity) return { refused: 'text-full' };
     const book = { ...fields };
     this.books.push(book);
+    this.revision++;
     return { added: book };
   }
 
   remove(isbn: string): boolean {
     const before = this.size;
     this.books = this.books.filter((book) => book.isbn !== isbn);
+    if (this.size < before) this.revision++;
     return this.size < before;
   }
 
@@ -57,4 +63,14 @@ export class PlainBookStore implements BookStore {
     }
     return { books: found.slice(offset, offset + limit), total: found.length };
   }
+
+  /** A copy of the whole answer: what a scan read batch by batch must match when nothing changes. */
+  scan(query: Pick<BookQuery, 'title' | 'sort'>): BookScan {
+    return this.find(query);
+  }
+}
+
+/** Every code unit of text a book holds. */
+function textOf(book: BookFields): number {
+  return [book.isbn, book.title, book.authorFirstName, book.authorLastName, book.author ?? ''].join('').length;
 }

@@ -222,6 +222,25 @@ describe('POST errors', () => {
       await full.close();
     }
   });
+
+  it('refuses a book whose text would pass the catalogue text budget, with 507 (api.md, Limits)', async () => {
+    // Four books of capacity hold 4 × 128 code units of text; the fixture uses 99 of them.
+    const tight = await startServer({ MAX_BOOKS: '4' });
+    try {
+      // The book counts 6 + 406 + 1 + 1 code units (an emoji is two): one more than the 413 left.
+      const long = { isbn: 'long-1', title: '📚'.repeat(203), author: 'A B' };
+      const response = await postRaw(tight, JSON.stringify(long));
+      await assertProblem(
+        response,
+        expectedProblem(507, 'Insufficient Storage', 'The catalogue is full: its books hold at most 512 characters of text in all (128 a book of MAX_BOOKS)', '/books'),
+      );
+      assert.equal((await fetch(`${tight.base}/books/long-1`)).status, 404);
+      // Exactly the 413 code units left: stored.
+      assert.equal((await postRaw(tight, JSON.stringify({ ...long, title: 'x'.repeat(405) }))).status, 201);
+    } finally {
+      await tight.close();
+    }
+  });
 });
 
 describe('method and request errors', () => {
@@ -259,7 +278,7 @@ describe('method and request errors', () => {
   it('a 500 never shows internals, and the error is logged with the request id', async () => {
     const broken = await startServer();
     try {
-      broken.store.find = () => {
+      broken.store.scan = () => {
         throw new Error('secret internals');
       };
       const response = await fetch(`${broken.base}/books`, { headers: { 'x-request-id': 'trace-500' } });
