@@ -108,15 +108,16 @@ export function createApp({ config, store, logger }: AppDeps): App {
     if (!reply.headers?.['access-control-allow-methods']) reply = withCors(reply, corsHeaders(config.corsOrigins, req.headers));
     let status: number;
     try {
-      status = send(req, res, reply, { requestId, closing });
+      status = await send(req, res, reply, { requestId, closing });
     } catch (error) {
       // A reply that cannot be written (a handler's bug) must still get an answer, never a hang.
       // Were its headers already out, the connection is cut instead: it cannot be answered twice.
+      // A client that went away in the middle of a streamed body is no error of the service.
       if (res.headersSent) {
-        logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
+        if (!isPrematureClose(error)) logger.error('unexpected error', { requestId, error: error instanceof Error ? error.stack : String(error) });
         res.destroy();
-        status = 500;
-      } else status = send(req, res, problemReply(error, path, requestId), { requestId, closing });
+        status = res.statusCode;
+      } else status = await send(req, res, problemReply(error, path, requestId), { requestId, closing });
     }
     const durationMs = performance.now() - started;
     logger.info('request', { method: req.method, path, status, durationMs: Math.round(durationMs * 1000) / 1000, requestId });
@@ -129,6 +130,11 @@ export function createApp({ config, store, logger }: AppDeps): App {
       closing = true;
     },
   };
+}
+
+/** What `pipeline` rejects with when the client closes the connection before the body is written. */
+function isPrematureClose(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 /** `reply` with CORS headers added; a Vary of its own and CORS's are joined into one, each once. */

@@ -20,6 +20,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly keepAliveTimeoutMs: number;
   readonly shutdownTimeoutMs: number;
+  /** A connection whose client takes none of its answer for this long is closed. */
+  readonly sendTimeoutMs: number;
   /** Browser origins allowed to call from another origin: `*`, a list, or undefined for no CORS. */
   readonly corsOrigins: '*' | readonly string[] | undefined;
 }
@@ -66,6 +68,7 @@ export const SETTINGS = [
   setting({ name: 'LOG_LEVEL', key: 'logLevel', shown: 'info', fallback: 'info', parse: logLevel }),
   setting({ name: 'KEEP_ALIVE_TIMEOUT_MS', key: 'keepAliveTimeoutMs', shown: '65000', fallback: 65_000, parse: integer(1, MAX_TIMER_MS) }),
   setting({ name: 'SHUTDOWN_TIMEOUT_MS', key: 'shutdownTimeoutMs', shown: '10000', fallback: 10_000, parse: integer(1, MAX_TIMER_MS) }),
+  setting({ name: 'SEND_TIMEOUT_MS', key: 'sendTimeoutMs', shown: '30000', fallback: 30_000, parse: integer(1, MAX_TIMER_MS) }),
   setting({ name: 'CORS_ORIGINS', key: 'corsOrigins', shown: 'unset', fallback: undefined, parse: origins }),
 ] as const;
 

@@ -3,14 +3,15 @@
  * rules and the store, and returns a Reply whose body hal.ts renders; a failure is an
  * HttpProblem. Filter = query parameter; identity = path.
  */
-import { toBook } from './books/book.ts';
+import { type Book, type BookFields, toBook } from './books/book.ts';
 import { addBook, type Rejection, rejectionMessage } from './books/catalogue.ts';
 import type { BookStore } from './books/store.ts';
-import { bookHref, renderBook, renderCollection } from './hal.ts';
+import { bookHref, collectionPieces, renderBook } from './hal.ts';
 import type { Guard } from './http/auth.ts';
 import type { Handler } from './http/context.ts';
 import { BOOK_EXISTS, BOOK_NOT_FOUND, HttpProblem, problems } from './http/problem.ts';
 import { readJsonObject } from './http/request.ts';
+import { StreamedBody } from './http/respond.ts';
 import { parseListing } from './listing.ts';
 import type { Logger } from './log.ts';
 
@@ -35,10 +36,16 @@ export const bookProblems = {
       case 'duplicate':
         return new HttpProblem(409, detail, BOOK_EXISTS);
       case 'full':
+      case 'text-full':
         return new HttpProblem(507, detail);
     }
   },
 };
+
+/** The client's view of each stored book, made as the books are read. */
+function* views(records: Iterable<BookFields>): Generator<Book> {
+  for (const record of records) yield toBook(record);
+}
 
 export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard): BookHandlers {
   return {
@@ -48,17 +55,20 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard)
       if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
       const { listing } = parsed;
       const query = { title: listing.filter, sort: listing.sort };
+      // Listings can be large, so they are written in pieces as the client reads them; their
+      // tag names what the bytes depend on: the catalogue's revision, the base URL, the query.
+      const version = JSON.stringify([store.revision, request.base, listing.title, listing.sortParam, listing.page]);
       if (!listing.page) {
-        const found = store.find(query);
+        const found = store.scan(query);
         if (found.total === 0) throw bookProblems.noBooks(listing.filter);
-        return { status: 200, body: renderCollection(found.books.map(toBook), request.base) };
+        return { status: 200, body: new StreamedBody(version, () => collectionPieces(views(found.books), request.base)) };
       }
       const { number, size } = listing.page;
       const found = store.find({ ...query, offset: number * size, limit: size });
-      // A page past the last one is as empty as a filter that matches nothing (DECISIONS E).
+      // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
       if (found.books.length === 0) throw bookProblems.noBooks(listing.filter);
       const page = { number, size, totalElements: found.total, title: listing.title, sort: listing.sortParam };
-      return { status: 200, body: renderCollection(found.books.map(toBook), request.base, page) };
+      return { status: 200, body: new StreamedBody(version, () => collectionPieces(views(found.books), request.base, page)) };
     },
 
     get(request) {

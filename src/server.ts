@@ -7,12 +7,14 @@ import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { App } from './app.ts';
 import { PROBLEM_TYPE, problems } from './http/problem.ts';
-import { newRequestId } from './http/request.ts';
+import { newRequestId, parseTarget } from './http/request.ts';
 import type { Logger } from './log.ts';
 
 export interface ServerOptions {
-  /** Idle keep-alive sockets close after this; above a proxy's idle timeout (DECISIONS B). */
+  /** Idle keep-alive sockets close after this; above a proxy's idle timeout (api.md, Settings). */
   readonly keepAliveTimeoutMs: number;
+  /** A connection that makes no progress for this long, while it is being answered, is closed. */
+  readonly sendTimeoutMs: number;
 }
 
 /** Largest accepted request head, in bytes; node answers 431 beyond it. */
@@ -44,6 +46,18 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
     },
     listener,
   );
+  // A client that stops reading would otherwise hold its connection, and the answer being
+  // written to it, for ever. node applies this between requests' arrival and their answers'
+  // end (the keep-alive timeout takes over between requests); any read or write restarts it.
+  server.timeout = options.sendTimeoutMs;
+  server.on('timeout', (socket: Socket) => {
+    const response = latest.get(socket);
+    logger.warn('closed a connection that made no progress', {
+      timeoutMs: options.sendTimeoutMs,
+      ...(response && !response.writableFinished ? { method: response.req.method, path: parseTarget(response.req.url ?? '/').path } : {}),
+    });
+    socket.destroy();
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = latest.get(socket);
     answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);

@@ -16,12 +16,13 @@ const DEFAULTS: Config = {
   logLevel: 'info',
   keepAliveTimeoutMs: 65_000,
   shutdownTimeoutMs: 10_000,
+  sendTimeoutMs: 30_000,
   corsOrigins: undefined,
 };
 
 const FLAGS =
   '--port, --host, --base-url, --trust-proxy, --seed-file, --max-books, --api-token, --log-level, ' +
-  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --cors-origins';
+  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins';
 
 /** Asserts that `load` throws a ConfigError with exactly this setting and message. */
 function assertConfigError(load: () => unknown, setting: string, message: string): void {
@@ -54,6 +55,7 @@ describe('loadConfig defaults', () => {
       LOG_LEVEL: '',
       KEEP_ALIVE_TIMEOUT_MS: '',
       SHUTDOWN_TIMEOUT_MS: '',
+      SEND_TIMEOUT_MS: '',
     };
     assert.deepEqual(loadConfig(empty), DEFAULTS);
   });
@@ -82,6 +84,7 @@ describe('loadConfig from the environment', () => {
       LOG_LEVEL: 'warn',
       KEEP_ALIVE_TIMEOUT_MS: '70000',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      SEND_TIMEOUT_MS: '1500',
       CORS_ORIGINS: 'https://app.example.com',
     };
     assert.deepEqual(loadConfig(env), {
@@ -95,6 +98,7 @@ describe('loadConfig from the environment', () => {
       logLevel: 'warn',
       keepAliveTimeoutMs: 70_000,
       shutdownTimeoutMs: 2_500,
+      sendTimeoutMs: 1_500,
       corsOrigins: ['https://app.example.com'],
     });
   });
@@ -142,6 +146,7 @@ describe('loadConfig from flags', () => {
       '--log-level', 'warn',
       '--keep-alive-timeout-ms', '1000',
       '--shutdown-timeout-ms', '500',
+      '--send-timeout-ms', '400',
       '--cors-origins', '*',
     ];
     assert.deepEqual(loadConfig({}, argv), {
@@ -155,6 +160,7 @@ describe('loadConfig from flags', () => {
       logLevel: 'warn',
       keepAliveTimeoutMs: 1000,
       shutdownTimeoutMs: 500,
+      sendTimeoutMs: 400,
       corsOrigins: '*',
     });
   });
@@ -171,6 +177,7 @@ describe('loadConfig from flags', () => {
       '--log-level=error',
       '--keep-alive-timeout-ms=61000',
       '--shutdown-timeout-ms=1',
+      '--send-timeout-ms=2',
       '--cors-origins=http://a.example,http://b.example:8080',
     ];
     assert.deepEqual(loadConfig({}, argv), {
@@ -184,6 +191,7 @@ describe('loadConfig from flags', () => {
       logLevel: 'error',
       keepAliveTimeoutMs: 61_000,
       shutdownTimeoutMs: 1,
+      sendTimeoutMs: 2,
       corsOrigins: ['http://a.example', 'http://b.example:8080'],
     });
   });

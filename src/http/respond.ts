@@ -1,10 +1,14 @@
 /**
  * The one place that writes a response: status, headers, Content-Length, the ETag and its 304
- * (DECISIONS E), no body for 204 and 304 (node leaves it off a HEAD's answer itself), and
- * X-Request-Id on everything. Handlers return a Reply and never touch `res`.
+ * (api.md, HTTP behaviour), no body for 204 and 304 (node leaves it off a HEAD's answer itself),
+ * and X-Request-Id on everything. A body that can be large comes in pieces and is written as the
+ * client reads it. Handlers return a Reply and never touch `res`.
  */
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export const HAL_TYPE = 'application/hal+json';
 export const JSON_TYPE = 'application/json';
@@ -12,7 +16,7 @@ export const JSON_TYPE = 'application/json';
 /** What a handler answers. */
 export interface Reply {
   readonly status: number;
-  /** A JSON value, serialised here, once; or bytes to send as they are (a file). */
+  /** A JSON value, serialised here, once; bytes to send as they are (a file); or a StreamedBody. */
   readonly body?: unknown;
   /** The body's media type; HAL unless told otherwise. */
   readonly type?: string;
@@ -25,8 +29,37 @@ export interface SendOptions {
   readonly closing: boolean;
 }
 
-/** Writes `reply` and returns the status actually sent (a 200 may become a 304). */
-export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, options: SendOptions): number {
+/** A body written piece by piece as the client reads it, instead of as one string. */
+export class StreamedBody {
+  /**
+   * Everything the bytes depend on (a catalogue revision, the base URL, the query): the ETag is
+   * made from it, without reading the body, so it must change whenever the bytes would.
+   */
+  readonly version: string;
+  /** The body, a piece at a time; called only when a body is sent (never for HEAD or a 304). */
+  readonly pieces: () => Iterable<string>;
+
+  constructor(version: string, pieces: () => Iterable<string>) {
+    this.version = version;
+    this.pieces = pieces;
+  }
+}
+
+/**
+ * Tags of streamed bodies name a revision of this process's catalogue; a value drawn at start-up
+ * keeps a tag from a previous run, whose catalogue may have differed, from ever matching.
+ */
+const INSTANCE = randomUUID();
+
+/**
+ * Writes `reply` and resolves with the status actually sent (a 200 may become a 304) once the
+ * last byte is handed to node, or with 0 when the client went away before its turn came.
+ */
+export async function send(req: IncomingMessage, res: ServerResponse, reply: Reply, options: SendOptions): Promise<number> {
+  // Requests pipelined on one connection are answered in order, and node holds each answer until
+  // those before it are done. Building it only when its turn comes means a flood of pipelined
+  // requests holds no bodies, however large the answers.
+  if (!(await turnOf(req, res))) return 0;
   const headers: OutgoingHttpHeaders = { 'x-request-id': options.requestId, ...reply.headers };
   if (options.closing) headers.connection = 'close';
   if (reply.body === undefined) {
@@ -35,13 +68,13 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
     return reply.status;
   }
 
-  // JSON is serialised here, once; a file (a Buffer) goes out as it is.
-  const body: string | Buffer = Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
-  const length = Buffer.byteLength(body);
+  const streamed = reply.body instanceof StreamedBody ? reply.body : undefined;
+  // JSON is serialised here, once; a file (a Buffer) goes out as it is; pieces come later.
+  const body: string | Buffer | undefined = streamed ? undefined : Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
   let status = reply.status;
-  // Only a GET (or HEAD) is answered with 200 here; writes answer 201 and 204.
-  if (status === 200) {
-    headers.etag = entityTag(body, length);
+  // Only what a GET reads has a tag and may be answered 304: never the answer to a write.
+  if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
+    headers.etag = body === undefined ? versionTag((streamed as StreamedBody).version) : entityTag(body);
     if (noneMatch(req.headers['if-none-match'], headers.etag)) status = 304;
   }
   if (status === 304) {
@@ -50,11 +83,53 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
     return 304;
   }
   headers['content-type'] = reply.type ?? HAL_TYPE;
-  headers['content-length'] = length;
+  if (body !== undefined) {
+    headers['content-length'] = Buffer.byteLength(body);
+    res.writeHead(status, headers);
+    // For a HEAD, node sends the headers alone: Content-Length still says what a GET would get.
+    res.end(body);
+    return status;
+  }
+  // Pieces go out chunked. A HEAD costs its headers alone: the pieces are never made.
   res.writeHead(status, headers);
-  // For a HEAD, node sends the headers alone: Content-Length still says what a GET would get.
-  res.end(body);
+  if (req.method === 'HEAD') res.end();
+  else await writePieces((streamed as StreamedBody).pieces(), res);
   return status;
+}
+
+/**
+ * Resolves true once `res` is the response being written on its connection, or false when the
+ * connection closed first. Only a request pipelined behind another waits.
+ */
+function turnOf(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (res.socket !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('socket', done);
+      req.off('close', done);
+      resolve(res.socket !== null && !res.destroyed);
+    };
+    res.once('socket', done);
+    // node destroys the requests still waiting when their connection closes.
+    req.once('close', done);
+  });
+}
+
+/**
+ * `pipeline` waits for the client to take each piece before asking for the next (backpressure),
+ * and stops the pieces when the client goes away. A local client takes a piece at once, so
+ * backpressure alone would make the whole body in one go: waiting a turn of the event loop after
+ * each piece lets every other request be answered in between.
+ */
+async function writePieces(pieces: Iterable<string>, res: ServerResponse): Promise<void> {
+  async function* takingTurns(): AsyncGenerator<string> {
+    for (const piece of pieces) {
+      yield piece;
+      await nextTurn();
+    }
+  }
+  // One piece made ahead of the one being written, no more.
+  await pipeline(Readable.from(takingTurns(), { highWaterMark: 1 }), res);
 }
 
 /**
@@ -62,9 +137,14 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
  * the `etag` package of the jshttp project makes it. It has to change with the body, not to
  * resist an attacker, so a short digest serves. `hash` is node's one-shot form of `createHash`.
  */
-function entityTag(body: string | Buffer, length: number): string {
+function entityTag(body: string | Buffer): string {
   const digest = hash('sha1', body, 'base64').slice(0, 27);
-  return `"${length.toString(16)}-${digest}"`;
+  return `"${Buffer.byteLength(body).toString(16)}-${digest}"`;
+}
+
+/** The tag of a streamed body: a digest of what its bytes depend on, never of the bytes themselves. */
+function versionTag(version: string): string {
+  return `"v-${hash('sha1', `${INSTANCE}\n${version}`, 'base64url').slice(0, 27)}"`;
 }
 
 /**
