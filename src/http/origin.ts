@@ -5,6 +5,7 @@
  * a 400.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { forwardedElement } from './forwarded.ts';
 import { problems } from './problem.ts';
 
 export interface OriginOptions {
@@ -97,26 +98,4 @@ function lastItem(value: string | string[] | undefined, name: string): string | 
   const last = text.slice(text.lastIndexOf(',') + 1).trim();
   if (last === '') throw problems.badRequest(`${name} has an empty last value`);
   return last;
-}
-
-/** `proto` and `host` of the last element of a Forwarded header (RFC 7239 section 4). */
-function forwardedElement(header: string | undefined): { proto?: string; host?: string } {
-  if (header === undefined) return {};
-  // Elements are separated by commas outside quoted strings; an empty element matches too.
-  const elements = Array.from(header.matchAll(/(?:[^,"]|"(?:[^"\\]|\\.)*")+|(?<=^|,)(?=,|$)/g), (match) => match[0]);
-  // Anything the pattern skipped (a quote left open) makes the header malformed.
-  if (elements.join(',') !== header) throw problems.badRequest('The Forwarded header is malformed');
-  const last = (elements.at(-1) as string).trim();
-  if (last === '') throw problems.badRequest('The Forwarded header has an empty last element');
-  const element: { proto?: string; host?: string } = {};
-  for (const [pair] of last.matchAll(/(?:[^;"]|"(?:[^"\\]|\\.)*")+/g)) {
-    if (pair.trim() === '') continue; // `a=1; ;b=2`: an empty pair says nothing
-    const match = /^\s*(?<name>[A-Za-z]+)=(?:"(?<quoted>(?:[^"\\]|\\.)*)"|(?<token>[^\s";,]*))\s*$/.exec(pair);
-    if (!match?.groups) throw problems.badRequest('The Forwarded header is malformed');
-    const name = (match.groups.name as string).toLowerCase();
-    const value = match.groups.quoted?.replace(/\\(.)/g, '$1') ?? (match.groups.token as string);
-    if (name === 'proto') element.proto = value;
-    else if (name === 'host') element.host = value;
-  }
-  return element;
 }
