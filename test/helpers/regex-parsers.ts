@@ -1,7 +1,8 @@
 /**
  * Header parsers as they were before they were rewritten, kept only as the reference that the
- * new ones are compared with (test/http/forwarded.test.ts): the new ones must give the same
- * answers without the backtracking patterns. Never used by the service.
+ * new ones are compared with (test/http/forwarded.test.ts, test/http/long-headers.test.ts): the
+ * new ones must give the same answers without the backtracking patterns. Never used by the
+ * service.
  */
 import { problems } from '../../src/http/problem.ts';
 
@@ -25,4 +26,9 @@ export function forwardedElementByRegex(header: string | undefined): { proto?: s
     else if (name === 'host') element.host = value;
   }
   return element;
+}
+
+/** `application/json`, or any `type/subtype+json`, with optional parameters, as one pattern. */
+export function isJsonMediaTypeByRegex(header: string): boolean {
+  return /^\s*(?:application\/json|[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json)\s*(?:;.*)?$/is.test(header);
 }
