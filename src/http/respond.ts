@@ -27,7 +27,7 @@ export interface SendOptions {
 
 /** Writes `reply` and returns the status actually sent (a 200 may become a 304). */
 export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, options: SendOptions): number {
-  const headers: OutgoingHttpHeaders = { 'x-request-id': options.requestId, ...reply.headers };
+  const headers: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff', 'x-request-id': options.requestId, ...reply.headers };
   if (options.closing) headers.connection = 'close';
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers);
