@@ -124,8 +124,19 @@ function boolean(text: string, name: string): boolean {
   throw new ConfigError(name, `must be true or false, got ${JSON.stringify(text)}`);
 }
 
+// RFC 6750 section 2.1, `token68`: what a client can send after `Bearer ` as it is.
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * The bearer scheme carries token68 only. Another token may not arrive as it was set (a space
+ * ends it, a letter outside ASCII changes with the encoding), and every write would then be
+ * refused, so it stops start-up instead. The message never quotes the token: it is a secret.
+ */
 function token(text: string, name: string): string {
   if (text.trim() === '') throw new ConfigError(name, 'must not be blank; leave it unset to disable the token');
+  if (!TOKEN68.test(text)) {
+    throw new ConfigError(name, 'must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding');
+  }
   return text;
 }
 
