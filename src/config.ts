@@ -5,7 +5,7 @@
  * line that names the setting, instead of failing later.
  */
 import { MAX_CAPACITY } from './books/store.ts';
-import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { LOG_LEVELS, oneLine, type LogLevel } from './log.ts';
 
 export interface Config {
   readonly port: number;
@@ -33,11 +33,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.setting = setting;
   }
-}
-
-/** Values quoted in a message (a seed title, a flag) may hold line breaks: escape every control character. */
-export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const MAX_TIMER_MS = 2_147_483_647; // setTimeout's ceiling; larger values fire at once

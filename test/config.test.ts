@@ -357,6 +357,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
       `--no\\u000ape is not a known flag; the flags are ${FLAGS}`,
     );
     assertConfigError(() => loadConfig({}, ['a\tb\u2028']), 'a\tb\u2028', `a\\u0009b\\u2028 is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(() => loadConfig({}, ['a\u0085b\u009f']), 'a\u0085b\u009f', `a\\u0085b\\u009f is not a known flag; the flags are ${FLAGS}`);
   });
 });
 
