@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expectedBook, expectedProblem, TOLKIEN } from '../helpers/books.ts';
+import { expectedBook, expectedCollection, expectedProblem, FIXTURE_BOOKS, TOLKIEN } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
 import { exchange } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -26,6 +26,8 @@ describe('X-Content-Type-Options: nosniff', () => {
 
   it('on a 200, a 201 and a 303', async () => {
     assert.deepEqual(await answer('GET', '/books/4-5-6'), [200, 'nosniff', 'application/hal+json', expectedBook(server.base, TOLKIEN)]);
+    // The unpaged listing too, the answer most likely to be written another way (in pieces).
+    assert.deepEqual(await answer('GET', '/books'), [200, 'nosniff', 'application/hal+json', expectedCollection(server.base, FIXTURE_BOOKS)]);
     const book = { isbn: 'n-1', title: 'New', author: 'Ann Author' };
     const created = expectedBook(server.base, { ...book, authorFirstName: 'Ann', authorLastName: 'Author' });
     const json = { 'content-type': 'application/json' };
