@@ -5,7 +5,7 @@
  * line that names the setting, instead of failing later.
  */
 import { MAX_CAPACITY } from './books/store.ts';
-import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { LOG_LEVELS, oneLine, type LogLevel } from './log.ts';
 
 export interface Config {
   readonly port: number;
@@ -35,11 +35,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.setting = setting;
   }
-}
-
-/** Values quoted in a message (a seed title, a flag) may hold line breaks: escape every control character. */
-export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const MAX_TIMER_MS = 2_147_483_647; // setTimeout's ceiling; larger values fire at once
@@ -127,8 +122,19 @@ function boolean(text: string, name: string): boolean {
   throw new ConfigError(name, `must be true or false, got ${JSON.stringify(text)}`);
 }
 
+// RFC 6750 section 2.1, `token68`: what a client can send after `Bearer ` as it is.
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * The bearer scheme carries token68 only. Another token may not arrive as it was set (a space
+ * ends it, a letter outside ASCII changes with the encoding), and every write would then be
+ * refused, so it stops start-up instead. The message never quotes the token: it is a secret.
+ */
 function token(text: string, name: string): string {
   if (text.trim() === '') throw new ConfigError(name, 'must not be blank; leave it unset to disable the token');
+  if (!TOKEN68.test(text)) {
+    throw new ConfigError(name, 'must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding');
+  }
   return text;
 }
 

@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import type { Handler } from './http/context.ts';
 import type { Route } from './http/router.ts';
 
-/** The page may load only what its own origin serves, and no other page may frame it. */
+/**
+ * The page may load only what its own origin serves, and no other page may frame it. (Every
+ * answer, these too, carries `X-Content-Type-Options: nosniff`: respond.ts adds it.)
+ */
 const HEADERS = {
   'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
 };
 
 const FILES = [

@@ -1,6 +1,7 @@
 /**
  * JSON-lines logger. Each line is one `JSON.stringify({ time, level, msg, ...fields })`, written
- * at once, so a crash loses nothing: the lines just before it are the ones most wanted.
+ * at once, so a crash loses nothing: the lines just before it are the ones most wanted. Whatever
+ * a client sent (a path, an isbn), each line stays one line to any reader.
  */
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -17,11 +18,22 @@ export interface Logger {
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
+/**
+ * `text` with every character that some reader takes as a line end, or that a terminal acts on,
+ * written as a `\uXXXX` escape: the C0 controls, DEL and the C1 controls (U+0085 is a line end to
+ * some), and U+2028 and U+2029 (line ends to JavaScript and many editors). JSON.stringify escapes
+ * only the C0 controls; in JSON text the others can only be inside strings, where the escape
+ * stands for the same character, so a JSON line stays valid and means the same.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** `write` receives whole lines, newline-terminated; in production it writes to stdout. */
 export function createLogger(level: LogLevel, write: (line: string) => void): Logger {
   const log = (name: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields): void => {
     if (RANK[name] < RANK[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: name, msg, ...fields })}\n`);
+    write(`${oneLine(JSON.stringify({ time: new Date().toISOString(), level: name, msg, ...fields }))}\n`);
   };
   return {
     debug: (msg, fields) => log('debug', msg, fields),

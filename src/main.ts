@@ -5,8 +5,8 @@
 import { createApp } from './app.ts';
 import { SeedError, seedStore } from './books/seed.ts';
 import { MemoryBookStore } from './books/store.ts';
-import { ConfigError, loadConfig, oneLine, type Config } from './config.ts';
-import { createLogger } from './log.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger, oneLine } from './log.ts';
 import { createHttpServer, shutdown } from './server.ts';
 
 /** A bad setting or seed: one line on stderr naming the setting, and exit code 2. */

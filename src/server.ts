@@ -88,6 +88,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, current
       `Content-Type: ${PROBLEM_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${newRequestId()}\r\n` +
+      // As on every answer (respond.ts writes the app's): a browser takes the body as the type sent.
+      'X-Content-Type-Options: nosniff\r\n' +
       'Connection: close\r\n\r\n' +
       body,
   );

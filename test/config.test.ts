@@ -129,7 +129,7 @@ describe('loadConfig from the environment', () => {
   });
 
   it('keeps API_TOKEN exactly as given', () => {
-    assert.deepEqual(loadConfig({ API_TOKEN: ' a b ' }), { ...DEFAULTS, apiToken: ' a b ' });
+    assert.deepEqual(loadConfig({ API_TOKEN: 'aZ09-._~+/==' }), { ...DEFAULTS, apiToken: 'aZ09-._~+/==' });
   });
 });
 
@@ -173,7 +173,7 @@ describe('loadConfig from flags', () => {
       '--trust-proxy=yes',
       '--seed-file=/tmp/seed.json',
       '--max-books=3',
-      '--api-token=a=b',
+      '--api-token=ab==',
       '--log-level=error',
       '--keep-alive-timeout-ms=61000',
       '--shutdown-timeout-ms=1',
@@ -187,7 +187,7 @@ describe('loadConfig from flags', () => {
       trustProxy: true,
       seedFile: '/tmp/seed.json',
       maxBooks: 3,
-      apiToken: 'a=b',
+      apiToken: 'ab==',
       logLevel: 'error',
       keepAliveTimeoutMs: 61_000,
       shutdownTimeoutMs: 1,
@@ -365,6 +365,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
       `--no\\u000ape is not a known flag; the flags are ${FLAGS}`,
     );
     assertConfigError(() => loadConfig({}, ['a\tb\u2028']), 'a\tb\u2028', `a\\u0009b\\u2028 is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(() => loadConfig({}, ['a\u0085b\u009f']), 'a\u0085b\u009f', `a\\u0085b\\u009f is not a known flag; the flags are ${FLAGS}`);
   });
 });
 
@@ -407,6 +408,25 @@ describe('CORS_ORIGINS', () => {
         assert.deepEqual({ setting: error.setting, message: error.message }, { setting: 'CORS_ORIGINS', message: message(item) });
         return true;
       }, value);
+    }
+  });
+});
+
+describe('API_TOKEN is RFC 6750 token68', () => {
+  const message = 'API_TOKEN must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding';
+
+  it('takes every token68 character, and = only as padding at the end', () => {
+    for (const token of ['a', 'Z9', 'tok-3f9a61c2-never-log-me', 'a.b_c~d+e/f', 'YWJj', 'YWI=', 'YQ==', '-', '/+']) {
+      assert.equal(loadConfig({ API_TOKEN: token }).apiToken, token);
+      assert.equal(loadConfig({}, [`--api-token=${token}`]).apiToken, token);
+    }
+  });
+
+  it('stops start-up on anything else, naming the setting without quoting the token', () => {
+    const bad = [' a b ', 'a b', ' tok', 'tok ', 'to,ken', 'to;ken', 'tok"en', 't\u00f6k', 'tok\u2028', 'tok\t', '=', '=abc', 'a=b', 'ab=c', 'a:b', 'a@b', 'a%20b'];
+    for (const token of bad) {
+      assertConfigError(() => loadConfig({ API_TOKEN: token }), 'API_TOKEN', message);
+      assertConfigError(() => loadConfig({}, ['--api-token', token]), 'API_TOKEN', message);
     }
   });
 });

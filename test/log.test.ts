@@ -1,7 +1,12 @@
-/** DECISIONS E: JSON-lines logs, filtered by LOG_LEVEL, each line written the moment it is logged. */
+/** JSON-lines logs (docs/api.md, Logs), filtered by LOG_LEVEL, each line written the moment it is logged. */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../src/app.ts';
+import { MemoryBookStore } from '../src/books/store.ts';
+import { loadConfig } from '../src/config.ts';
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel } from '../src/log.ts';
+import { createHttpServer } from '../src/server.ts';
 
 const TIME = '2024-05-06T07:08:09.010Z';
 
@@ -61,6 +66,33 @@ describe('createLogger line format', () => {
     const { logger, writes } = capture('debug');
     logger.error('two\nlines', { error: 'a\r\nb' });
     assert.deepEqual(writes, [`{"time":"${TIME}","level":"error","msg":"two\\nlines","error":"a\\r\\nb"}\n`]);
+  });
+
+  it('escapes U+2028, U+2029, U+0085, DEL and the other C1 controls too, so any reader sees one line', (t) => {
+    fixTime(t);
+    const { logger, writes } = capture('debug');
+    const odd = 'a\u2028b\u2029c\u0085d\u007fe\u0080f\u009fg\u00a0h';
+    logger.warn(`msg ${odd}`, { [`key ${odd}`]: odd });
+    const escaped = 'a\\u2028b\\u2029c\\u0085d\\u007fe\\u0080f\\u009fg\u00a0h';
+    assert.deepEqual(writes, [`{"time":"${TIME}","level":"warn","msg":"msg ${escaped}","key ${escaped}":"${escaped}"}\n`]);
+    // The escapes stand for the same characters: the line still reads back as what was logged.
+    assert.deepEqual(JSON.parse(writes[0] as string), { time: TIME, level: 'warn', msg: `msg ${odd}`, [`key ${odd}`]: odd });
+  });
+
+  it('escapes them in what a client sends, over HTTP: an isbn that names no book', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ LOG_LEVEL: 'warn' });
+    const app = createApp({ config, store: new MemoryBookStore(config.maxBooks), logger: createLogger('warn', (line) => lines.push(line)) });
+    const server = createHttpServer(app, createLogger('silent', () => {}), config);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const isbn = 'x\u2028\u2029\u0085\u009f\ny';
+    const response = await fetch(`http://127.0.0.1:${port}/books/${encodeURIComponent(isbn)}`, { method: 'DELETE' });
+    await new Promise((resolve) => server.close(resolve));
+    assert.deepEqual([response.status, await response.text()], [204, '']);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0] as string, /"isbn":"x\\u2028\\u2029\\u0085\\u009f\\ny",/);
+    assert.doesNotMatch((lines[0] as string).slice(0, -1), /[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/);
   });
 
   it('stamps each line with the current time as an ISO 8601 UTC string', () => {

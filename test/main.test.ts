@@ -127,6 +127,11 @@ describe('fail-fast start-up', () => {
     await assertRefused({ API_TOKEN: '  ' }, [], 'invalid configuration: API_TOKEN must not be blank; leave it unset to disable the token');
   });
 
+  it('an API_TOKEN a client could not send (a space in it): exit 2 and one stderr line that does not quote it', async () => {
+    const line = 'invalid configuration: API_TOKEN must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding';
+    await assertRefused({ API_TOKEN: 'not a token' }, [], line);
+  });
+
   it('an unreadable SEED_FILE: exit 2 and one stderr line naming SEED_FILE', async () => {
     const path = join(dir, 'missing.json');
     await assertRefused({ SEED_FILE: path }, [], `invalid configuration: SEED_FILE cannot be read: ENOENT (${path})`);

@@ -1,7 +1,8 @@
 /**
- * The deployment of issue 4, for real: the built service on 127.0.0.1:5000 with TRUST_PROXY,
- * behind a real nginx (the Debian package) that pools its upstream connections and plays the
- * TLS-terminating proxy by sending X-Forwarded-Proto https, -Host and -Prefix /api.
+ * The deployment of docs/deployment.md, for real: the service on 127.0.0.1:5000 with TRUST_PROXY,
+ * behind a real nginx (the Debian package) that runs the nginx block of that file, read out of
+ * it, so that the document and the test cannot drift. Only its listen line changes: a free
+ * loopback port without TLS, so links read `http://books.example:<port>/api`.
  *
  *   client ──► nginx 127.0.0.1:<ephemeral>  /api/... ──► keepalive pool ──► service 127.0.0.1:5000
  *
@@ -17,16 +18,16 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { after, before, it } from 'node:test';
+import { expectedBook, ORWELL } from './helpers/books.ts';
 import { describeWhen } from './helpers/skip.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnService, type SpawnedService } from './helpers/server.ts';
 
-/** The service's port in the container and behind the proxy (DECISIONS B). */
+/** The service's port in the container and behind the proxy (docs/deployment.md). */
 const SERVICE_PORT = 5000;
-/** What the proxy's clients see: the public name, over https (TLS ends at the proxy). */
+/** The public name the proxy's clients use. */
 const PUBLIC_HOST = 'books.example';
-const PUBLIC_BASE = `https://${PUBLIC_HOST}/api`;
-/** nginx's idle timeout for pooled upstream connections; 60 s is also nginx's default. */
+/** nginx's idle timeout for pooled upstream connections, as the block sets it (also nginx's default). */
 const UPSTREAM_KEEPALIVE_TIMEOUT_S = 60;
 /** Node's default keepAliveTimeout; a service with it would close pooled sockets after 5 s. */
 const NODE_DEFAULT_KEEP_ALIVE_MS = 5_000;
@@ -68,6 +69,20 @@ async function assertPortFree(port: number): Promise<void> {
   await new Promise((resolve) => probe.close(resolve));
 }
 
+/** The nginx block of docs/deployment.md, as it stands there but for its listen line. */
+function documentedBlock(port: number): string {
+  const doc = readFileSync(join(import.meta.dirname, '../docs/deployment.md'), 'utf8');
+  const block = /^```nginx\n([\s\S]*?)^```$/m.exec(doc)?.[1];
+  assert.ok(block !== undefined, 'docs/deployment.md has no nginx block');
+  assert.ok(block.includes(`server 127.0.0.1:${SERVICE_PORT};`), 'the block proxies to the service on port 5000');
+  assert.ok(block.includes(`keepalive_timeout ${UPSTREAM_KEEPALIVE_TIMEOUT_S}s;`), 'the block pools for 60 s');
+  // TLS needs a certificate this test does not have: plain HTTP on a free loopback port instead.
+  const listen = /^ {2}listen 443 ssl;.*$/m;
+  assert.match(block, listen, 'the block listens on 443 with TLS');
+  return block.replace(listen, `  listen 127.0.0.1:${port};`);
+}
+
+/** The whole configuration: nginx's own files in `dir`, around the documented block. */
 function nginxConf(dir: string, port: number): string {
   return `
 daemon off;
@@ -83,23 +98,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
 
-  upstream books {
-    server 127.0.0.1:${SERVICE_PORT};
-    keepalive 16;
-    keepalive_timeout ${UPSTREAM_KEEPALIVE_TIMEOUT_S}s;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location /api/ {
-      proxy_pass http://books/;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_set_header X-Forwarded-Prefix /api;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
+${documentedBlock(port)}
 }
 `;
 }
@@ -111,9 +110,9 @@ interface Answer {
 }
 
 /** One request with `Host: books.example` (fetch cannot set Host), on a keep-alive agent. */
-function call(agent: Agent, port: number, method: string, path: string, body?: string): Promise<Answer> {
+function call(agent: Agent, port: number, method: string, path: string, body?: string, extra: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { host: PUBLIC_HOST };
+    const headers: Record<string, string | number> = { host: PUBLIC_HOST, ...extra };
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       let text = '';
@@ -157,6 +156,8 @@ describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in
   let proxyErrors = '';
   let service: SpawnedService | undefined;
   let port = 0;
+  /** What the proxy's clients see: the public name and nginx's port, then the prefix. */
+  let publicBase = '';
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
   before(async () => {
@@ -168,6 +169,7 @@ describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in
     // Started by root, nginx runs its worker as nobody, which must reach the temp paths inside.
     chmodSync(dir, 0o755);
     port = await freePort();
+    publicBase = `http://${PUBLIC_HOST}:${port}/api`;
     writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, port));
     // `-e stderr`: errors met before the configuration's error_log applies (a bad configuration,
     // a port in use) come to this test, not to the system's /var/log/nginx.
@@ -201,28 +203,42 @@ describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in
     if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
 
-  it('renders links with the forwarded scheme, host and prefix', async () => {
+  it('renders links with the forwarded scheme, host, port and prefix', async () => {
     const answer = await call(agent, port, 'GET', '/api/books');
     assert.equal(answer.status, 200);
     assert.equal(answer.headers['content-type'], 'application/hal+json');
     const body = JSON.parse(answer.body) as { _links: Links; _embedded: { bookDTOList: { isbn: string; _links: Links }[] } };
-    assert.deepEqual(body._links, { self: { href: `${PUBLIC_BASE}/books?title=` } });
+    assert.deepEqual(body._links, { self: { href: `${publicBase}/books?title=` } });
     assert.deepEqual(
       body._embedded.bookDTOList.map((book) => book._links),
       ['1-2-3', '4-5-6', '7-8-9'].map((isbn) => ({
-        self: { href: `${PUBLIC_BASE}/books/${isbn}` },
-        books: { href: `${PUBLIC_BASE}/books?title=` },
+        self: { href: `${publicBase}/books/${isbn}` },
+        books: { href: `${publicBase}/books?title=` },
       })),
     );
+  });
+
+  it('overwrites the forwarded headers a client sends, so they never reach the links', async () => {
+    const own = {
+      forwarded: 'host=evil.example;proto=https',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-port': '1',
+      'x-forwarded-prefix': '/evil',
+    };
+    const answer = await call(agent, port, 'GET', '/api/books/1-2-3', undefined, own);
+    assert.equal(answer.status, 200, answer.body);
+    assert.equal(answer.headers['content-type'], 'application/hal+json');
+    assert.deepEqual(JSON.parse(answer.body), expectedBook(publicBase, ORWELL));
   });
 
   it('answers a POST with a Location that leads back through the proxy', async () => {
     const book = { isbn: '978-0-14', title: 'Behind the Proxy', author: 'Nginx Upstream' };
     const created = await call(agent, port, 'POST', '/api/books', JSON.stringify(book));
     assert.equal(created.status, 201, created.body);
-    assert.equal(created.headers.location, `${PUBLIC_BASE}/books/978-0-14`);
+    assert.equal(created.headers.location, `${publicBase}/books/978-0-14`);
     const body = JSON.parse(created.body) as { _links: Links };
-    assert.equal(body._links.self?.href, `${PUBLIC_BASE}/books/978-0-14`);
+    assert.equal(body._links.self?.href, `${publicBase}/books/978-0-14`);
 
     const location = new URL(created.headers.location as string);
     const read = await call(agent, port, 'GET', location.pathname);
@@ -268,7 +284,7 @@ describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in
     const answers = await Promise.all(books.map((book) => call(agent, port, 'POST', '/api/books', JSON.stringify(book))));
     assert.deepEqual(
       answers.map((answer) => [answer.status, answer.headers.location]),
-      books.map((book) => [201, `${PUBLIC_BASE}/books/${book.isbn}`]),
+      books.map((book) => [201, `${publicBase}/books/${book.isbn}`]),
     );
   });
 });

@@ -1,10 +1,12 @@
 /**
- * The `{base_url}` of every link (DECISIONS D): BASE_URL when set; else, with TRUST_PROXY, what
- * the nearest proxy forwarded; else `http://` and the Host header (or the authority of an
- * absolute-form target). Every piece is checked before it can reach a link; a malformed one is
- * a 400.
+ * The `{base_url}` of every link (docs/api.md, The base URL): BASE_URL when set; else, with
+ * TRUST_PROXY, what the nearest proxy forwarded; else `http://` and the Host header (or the
+ * authority of an absolute-form target). Every piece is checked before it can reach a link; a
+ * malformed or overlong one is a 400. Lengths are checked by hand first, so every pattern here
+ * runs on short text; `Forwarded`, which may be long, is read by a scanner (forwarded.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { forwardedElement } from './forwarded.ts';
 import { problems } from './problem.ts';
 
 export interface OriginOptions {
@@ -20,9 +22,13 @@ export interface OriginRequest {
   readonly authority: string | undefined;
 }
 
+// What a link may carry: a host name as long as DNS allows (RFC 1035), a port, a short prefix.
+const MAX_HOST_NAME = 253;
+const MAX_PORT_DIGITS = 5;
+const MAX_PREFIX = 256;
+
 // host[:port]: dot-separated labels (a name or an IPv4 address), or a bracketed IPv6 address.
 const HOST = /^(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,126}\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
-const PROTO = /^https?$/i;
 const PORT = /^\d{1,5}$/;
 // A path prefix: slash-separated segments of unreserved characters, sub-delims, ':' '@' and escapes.
 const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)+$/;
@@ -44,6 +50,9 @@ export function baseUrlOf(request: OriginRequest, options: OriginOptions): strin
 }
 
 function checkHost(value: string, name: string): string {
+  const { hostName, port } = splitPort(value);
+  if (hostName.length > MAX_HOST_NAME) throw problems.badRequest(`${name} is too long: a host name has at most ${MAX_HOST_NAME} characters`);
+  if (port !== undefined && port.length > MAX_PORT_DIGITS) throw problems.badRequest(`${name} is too long: a port has at most ${MAX_PORT_DIGITS} digits`);
   const match = HOST.exec(value);
   if (!match || (match[1] !== undefined && !validPort(match[1]))) {
     throw problems.badRequest(`${name} is not a valid host[:port]`);
@@ -55,9 +64,16 @@ function validPort(text: string): boolean {
   return PORT.test(text) && Number(text) >= 1 && Number(text) <= 65_535;
 }
 
+/** Splits host[:port] at its last colon, unless that colon is inside an IPv6 address's brackets. */
+function splitPort(value: string): { hostName: string; port?: string } {
+  const colon = value.lastIndexOf(':');
+  if (colon < 0 || colon < value.lastIndexOf(']')) return { hostName: value };
+  return { hostName: value.slice(0, colon), port: value.slice(colon + 1) };
+}
+
 /**
  * What the nearest proxy says: the last element of `Forwarded` wins over the X-Forwarded-*
- * family, and X-Forwarded-Port and -Prefix apply on top (DECISIONS D).
+ * family, and X-Forwarded-Port and -Prefix apply on top.
  */
 function forwardedBase(headers: IncomingHttpHeaders, host: string): string {
   const forwarded = forwardedElement(headers.forwarded);
@@ -66,24 +82,28 @@ function forwardedBase(headers: IncomingHttpHeaders, host: string): string {
   const port = lastItem(headers['x-forwarded-port'], 'X-Forwarded-Port');
   const prefix = lastItem(headers['x-forwarded-prefix'], 'X-Forwarded-Prefix') ?? '';
 
-  if (protoText !== undefined && !PROTO.test(protoText)) throw problems.badRequest('The forwarded protocol must be http or https');
   const proto = (protoText ?? 'http').toLowerCase();
+  if (proto !== 'http' && proto !== 'https') throw problems.badRequest('The forwarded protocol must be http or https');
   // Host was checked already; a forwarded host is checked here.
   let authority = hostText === undefined ? host : checkHost(hostText, 'The forwarded host');
   if (port !== undefined) {
+    if (port.length > MAX_PORT_DIGITS) throw problems.badRequest(`X-Forwarded-Port is too long: a port has at most ${MAX_PORT_DIGITS} digits`);
     if (!validPort(port)) throw problems.badRequest('X-Forwarded-Port must be a port number from 1 to 65535');
-    authority = `${withoutPort(authority)}:${port}`;
+    authority = `${splitPort(authority).hostName}:${port}`;
   }
+  if (prefix.length > MAX_PREFIX) throw problems.badRequest(`X-Forwarded-Prefix is too long: a prefix has at most ${MAX_PREFIX} characters`);
   if (prefix !== '' && !PREFIX.test(prefix)) throw problems.badRequest('X-Forwarded-Prefix must be a path such as /api');
   // A default port says nothing a link needs.
   const defaultPort = proto === 'https' ? ':443' : ':80';
   if (authority.endsWith(defaultPort)) authority = authority.slice(0, -defaultPort.length);
-  return `${proto}://${authority}${prefix.replace(/\/+$/, '')}`;
+  return `${proto}://${authority}${withoutTrailingSlashes(prefix)}`;
 }
 
-/** An IPv6 address ends in `]`, so only a port matches. */
-function withoutPort(host: string): string {
-  return host.replace(/:\d+$/, '');
+/** `/api//` → `/api`. A loop, as `/\/+$/` would scan a long run of slashes again from each one. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }
 
 /**
@@ -97,26 +117,4 @@ function lastItem(value: string | string[] | undefined, name: string): string | 
   const last = text.slice(text.lastIndexOf(',') + 1).trim();
   if (last === '') throw problems.badRequest(`${name} has an empty last value`);
   return last;
-}
-
-/** `proto` and `host` of the last element of a Forwarded header (RFC 7239 section 4). */
-function forwardedElement(header: string | undefined): { proto?: string; host?: string } {
-  if (header === undefined) return {};
-  // Elements are separated by commas outside quoted strings; an empty element matches too.
-  const elements = Array.from(header.matchAll(/(?:[^,"]|"(?:[^"\\]|\\.)*")+|(?<=^|,)(?=,|$)/g), (match) => match[0]);
-  // Anything the pattern skipped (a quote left open) makes the header malformed.
-  if (elements.join(',') !== header) throw problems.badRequest('The Forwarded header is malformed');
-  const last = (elements.at(-1) as string).trim();
-  if (last === '') throw problems.badRequest('The Forwarded header has an empty last element');
-  const element: { proto?: string; host?: string } = {};
-  for (const [pair] of last.matchAll(/(?:[^;"]|"(?:[^"\\]|\\.)*")+/g)) {
-    if (pair.trim() === '') continue; // `a=1; ;b=2`: an empty pair says nothing
-    const match = /^\s*(?<name>[A-Za-z]+)=(?:"(?<quoted>(?:[^"\\]|\\.)*)"|(?<token>[^\s";,]*))\s*$/.exec(pair);
-    if (!match?.groups) throw problems.badRequest('The Forwarded header is malformed');
-    const name = (match.groups.name as string).toLowerCase();
-    const value = match.groups.quoted?.replace(/\\(.)/g, '$1') ?? (match.groups.token as string);
-    if (name === 'proto') element.proto = value;
-    else if (name === 'host') element.host = value;
-  }
-  return element;
 }

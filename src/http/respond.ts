@@ -1,7 +1,7 @@
 /**
  * The one place that writes a response: status, headers, Content-Length, the ETag and its 304
  * (api.md, HTTP behaviour), no body for 204 and 304 (node leaves it off a HEAD's answer itself),
- * and X-Request-Id on everything. A body that can be large comes in pieces and is written as the
+ * and X-Request-Id and nosniff on everything. A body that can be large comes in pieces and is written as the
  * client reads it. Handlers return a Reply and never touch `res`.
  */
 import { hash, randomUUID } from 'node:crypto';
@@ -60,7 +60,7 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
   // those before it are done. Building it only when its turn comes means a flood of pipelined
   // requests holds no bodies, however large the answers.
   if (!(await turnOf(req, res))) return 0;
-  const headers: OutgoingHttpHeaders = { 'x-request-id': options.requestId, ...reply.headers };
+  const headers: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff', 'x-request-id': options.requestId, ...reply.headers };
   if (options.closing) headers.connection = 'close';
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers);

@@ -238,8 +238,12 @@ async function observedServer(env: Record<string, string>): Promise<ObservedServ
   };
 }
 
+/**
+ * Resolves once the socket has closed, however it closed. Not `events.once`, which rejects on an
+ * 'error' first: a write that meets the server's reset (EPIPE) is one way for it to let go.
+ */
 function closed(socket: Socket): Promise<void> {
-  return socket.closed ? Promise.resolve() : once(socket, 'close').then(() => undefined);
+  return socket.closed ? Promise.resolve() : new Promise((resolve) => socket.once('close', () => resolve()));
 }
 
 /** A client that has sent part of a request head and will send the rest one byte at a time. */
