@@ -1,7 +1,8 @@
 /**
- * The API explorer (DECISIONS H): one page, its script and its stylesheet, read once from
- * public/ at start-up and sent as they are. Only these three paths exist; nothing from a request
- * is ever joined onto the file system. A browser that asks for `/` is sent to the page.
+ * The API explorer (docs/api.md, "The explorer"): one page, its script and its stylesheet,
+ * read once from public/ at start-up and sent as they are. Only the paths of EXPLORER_FILES
+ * exist; nothing from a request is ever joined onto the file system. A browser that asks for
+ * `/` is sent to the page.
  */
 import { readFileSync } from 'node:fs';
 import type { Handler } from './http/context.ts';
@@ -13,15 +14,20 @@ const HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-const FILES = [
-  { path: '/explorer', file: 'explorer.html', type: 'text/html; charset=utf-8' },
-  { path: '/explorer/app.js', file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  { path: '/explorer/style.css', file: 'style.css', type: 'text/css; charset=utf-8' },
+const HTML = 'text/html; charset=utf-8';
+const SCRIPT = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+
+/** Every file of the explorer: the router and the OpenAPI document both read this table. */
+export const EXPLORER_FILES = [
+  { path: '/explorer', file: 'explorer.html', operationId: 'getExplorer', type: HTML, summary: 'The API explorer: a page that walks the links of this API in a browser.' },
+  { path: '/explorer/app.js', file: 'app.js', operationId: 'getExplorerScript', type: SCRIPT, summary: "The explorer's script, an ES module." },
+  { path: '/explorer/style.css', file: 'style.css', operationId: 'getExplorerStyle', type: CSS, summary: "The explorer's stylesheet." },
 ] as const;
 
 /** A GET route for each file, answering its bytes with their exact type. */
 export function explorerRoutes(): Route<Handler>[] {
-  return FILES.map(({ path, file, type }) => {
+  return EXPLORER_FILES.map(({ path, file, type }) => {
     const body = readFileSync(new URL(`../public/${file}`, import.meta.url));
     return { method: 'GET', path, handler: () => ({ status: 200, body, type, headers: HEADERS }) };
   });
