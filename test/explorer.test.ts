@@ -13,6 +13,11 @@ const SCRIPT = 'text/javascript; charset=utf-8';
 const FILES: [string, string, string][] = [
   ['/explorer', 'explorer.html', 'text/html; charset=utf-8'],
   ['/explorer/app.js', 'app.js', SCRIPT],
+  ['/explorer/address.js', 'address.js', SCRIPT],
+  ['/explorer/openapi.js', 'openapi.js', SCRIPT],
+  ['/explorer/view.js', 'view.js', SCRIPT],
+  ['/explorer/form.js', 'form.js', SCRIPT],
+  ['/explorer/dom.js', 'dom.js', SCRIPT],
   ['/explorer/style.css', 'style.css', 'text/css; charset=utf-8'],
 ];
 
