@@ -95,6 +95,7 @@ async function showCurrent(keepFocusOn) {
   if (url === undefined) {
     showNotice({
       heading: 'Not followed: outside this service',
+      error: true,
       lines: [`The address names “${uri}”, which is not a path of this service's API, so the page did not request it.`],
       controls: [linkTo('/', 'Go to the API root')],
     });
@@ -113,7 +114,8 @@ async function showCurrent(keepFocusOn) {
     if (mine !== generation) return;
     showNotice({
       heading: 'The request failed',
-      request: ['GET', uri, ''],
+      error: true,
+      request: ['GET', uri, 'no answer'],
       lines: [`GET ${uri} did not reach the service (${errorText(error)}). Check the connection, then retry.`],
       controls: [button('Retry', () => void showCurrent())],
     });
@@ -343,6 +345,7 @@ async function start() {
     setBusy(undefined);
     showNotice({
       heading: 'The explorer could not start',
+      error: true,
       lines: [`It needs the service's /openapi.json and its root (${errorText(error)}). Check the connection, then retry.`],
       controls: [button('Retry', () => void start())],
     });

@@ -63,8 +63,18 @@ export function buildForm(api, cancel) {
     const error = make('p', '', 'field-error');
     error.id = `error-${field.name}`;
     error.hidden = true;
-    control.setAttribute('aria-describedby', inRule.has(field.name) ? `${error.id} author-rule` : error.id);
+    const described = [error.id];
+    if (inRule.has(field.name)) described.push('author-rule');
     box.append(label, control, error);
+    if (field.name === api.key) {
+      // In edit mode this field is read-only: the book's address names it, and a PUT must match.
+      const hint = make('p', `The book's address holds its ${field.label}, so it cannot change here.`, 'field-hint');
+      hint.id = 'key-hint';
+      hint.hidden = true;
+      described.push(hint.id);
+      box.append(hint);
+    }
+    control.setAttribute('aria-describedby', described.join(' '));
     return box;
   });
   const buttons = make('div', '', 'buttons');
@@ -134,6 +144,8 @@ export function startEdit(book, key) {
     control.value = value === undefined || value === null ? '' : String(value);
     control.readOnly = control.name === key;
   }
+  const hint = document.getElementById('key-hint');
+  if (hint) hint.hidden = false;
   element('add-heading').textContent = `Edit “${book?.title ?? ''}”`;
   element('submit-book').textContent = 'Save changes';
   element('cancel-edit').hidden = false;
@@ -144,6 +156,8 @@ export function endEdit() {
   form().reset();
   clearFieldErrors();
   for (const control of form().querySelectorAll('input')) control.readOnly = false;
+  const hint = document.getElementById('key-hint');
+  if (hint) hint.hidden = true;
   element('add-heading').textContent = 'Add book';
   element('submit-book').textContent = 'Add book';
   element('cancel-edit').hidden = true;

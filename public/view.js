@@ -97,12 +97,13 @@ export function showAnswer(answer, context, note = '') {
 }
 
 /**
- * Shows a view that is not a resource of the API: a failed request, a refused address, a
- * deleted book. Whatever was on view before goes, so nothing stale stays under a new address.
- * `request` is the method, the uri and the status, when there was a request.
- * @param {{ heading: string, request?: [string, string, string], lines: string[], controls?: Node[], headers?: Headers }} notice
+ * Shows a view that is not a resource of the API: a failed request or a refused address (as
+ * an error), a deleted book (as a note). Whatever was on view before goes, so nothing stale
+ * stays under a new address. `request` is the method, the uri and the status, when there was a
+ * request; `response` holds the headers when there was an answer.
+ * @param {{ heading: string, error?: boolean, request?: [string, string, string], lines: string[], controls?: Node[], headers?: Headers }} notice
  */
-export function showNotice({ heading, request = ['', '', ''], lines, controls = [], headers }) {
+export function showNotice({ heading, error = false, request = ['', '', ''], lines, controls = [], headers }) {
   element('view-heading').textContent = heading;
   showRequest(...request);
   const paragraphs = lines.map((line) => make('p', line));
@@ -111,11 +112,11 @@ export function showNotice({ heading, request = ['', '', ''], lines, controls = 
     row.append(...controls);
     paragraphs.push(row);
   }
-  fill(element('message'), paragraphs);
-  for (const id of ['problem', 'fields', 'actions', 'paging', 'links']) fill(element(id), []);
+  fill(element(error ? 'problem' : 'message'), paragraphs);
+  for (const id of [error ? 'message' : 'problem', 'fields', 'actions', 'paging', 'links']) fill(element(id), []);
   element('links-block').hidden = true;
   showBooks(undefined, undefined);
-  showHeaders(headers ?? new Headers());
+  showHeaders(headers);
   element('body').textContent = '(no body)';
 }
 
@@ -270,8 +271,14 @@ function showLinks(links, paged, api) {
   element('links-block').hidden = items.length === 0;
 }
 
-/** The key headers in view; every header, sorted by name, behind a disclosure. @param {Headers} headers */
+/**
+ * The key headers in view; every header behind a disclosure (fetch lists them sorted by name).
+ * Without an answer (a failed request), the whole response block goes.
+ * @param {Headers | undefined} headers
+ */
 function showHeaders(headers) {
+  element('response').hidden = headers === undefined;
+  if (headers === undefined) return;
   const key = [];
   for (const name of KEY_HEADERS) {
     const value = headers.get(name);

@@ -50,6 +50,7 @@ describeWhen(
       });
       // The path names the book: its isbn is not for changing here.
       assert.equal(await page.evaluate(`document.getElementById('field-isbn').readOnly`), true);
+      assert.equal(await page.evaluate(`document.getElementById('key-hint').hidden`), false);
 
       await fill(page, 'title', 'The Fellowship of the Ring');
       await page.evaluate(`(() => { const save = document.getElementById('submit-book'); save.click(); save.click(); })()`);

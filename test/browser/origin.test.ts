@@ -73,7 +73,7 @@ describeWhen(chromium !== undefined, 'where the explorer sends its requests', 'C
     for (const [index, fragment] of hostile.entries()) {
       if (index > 0) await page.evaluate(`location.hash = ${JSON.stringify(`#uri=${fragment}`)}`);
       await page.waitFor(`${settledHeading} === 'Not followed: outside this service' && location.hash === ${JSON.stringify(`#uri=${fragment}`)}`, `the refusal of ${fragment}`);
-      assert.match(await page.evaluate<string>(text('message')), /is not a path of this service's API, so the page did not request it\.Go to the API root$/, fragment);
+      assert.match(await page.evaluate<string>(text('problem')), /is not a path of this service's API, so the page did not request it\.Go to the API root$/, fragment);
     }
     const origins = [...new Set(seen.map((request) => new URL(request.url).origin))];
     assert.deepEqual(origins, [server.base]);

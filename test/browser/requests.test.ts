@@ -94,12 +94,14 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
     await click(page, '#paging', 'Next');
     await page.waitFor(`${settledHeading} === 'The request failed'`, 'the error');
     assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=1&size=2')}`);
-    assert.match(await page.evaluate<string>(text('message')), /^GET \/books\?title=&page=1&size=2 did not reach the service \(Failed to fetch\)\. Check the connection, then retry\.Retry$/);
-    assert.deepEqual(await page.evaluate(`[document.getElementById('books').hidden, document.getElementById('paging').hidden, document.getElementById('fields').hidden]`), [true, true, true]);
+    assert.match(await page.evaluate<string>(text('problem')), /^GET \/books\?title=&page=1&size=2 did not reach the service \(Failed to fetch\)\. Check the connection, then retry\.Retry$/);
+    const stale = `['books', 'paging', 'fields', 'links-block', 'response'].map((id) => document.getElementById(id).hidden)`;
+    assert.deepEqual(await page.evaluate(stale), [true, true, true, true, true]);
+    assert.equal(await page.evaluate(text('status')), 'no answer');
     assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
 
     await network(page, { offline: false });
-    await click(page, '#message', 'Retry');
+    await click(page, '#problem', 'Retry');
     await page.waitFor(`${settledHeading} === 'Books, page 2 of 2'`, 'the second page');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['7-8-9']);
   });
