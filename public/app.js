@@ -171,9 +171,14 @@ async function send(method, uri, { body, ifMatch, controls, box, retry }) {
   }
 }
 
-/** Shows the outcome of a write in its box, moves focus there (or to `focus`), and announces it. @param {HTMLElement} box @param {Node[]} nodes @param {HTMLElement} [focus] */
-function report(box, nodes, focus = box) {
+/**
+ * Shows the outcome of a write in its box, moves focus there (or to `focus`), and announces it.
+ * A box reads as an error unless `done` says the write went through.
+ * @param {HTMLElement} box @param {Node[]} nodes @param {HTMLElement} [focus] @param {boolean} [done]
+ */
+function report(box, nodes, focus = box, done = false) {
   fill(box, nodes);
+  box.classList.toggle('done', done);
   focus.focus();
   // innerText, not textContent: it keeps the breaks between paragraphs, so the words stay apart.
   announce(box.innerText);
@@ -186,7 +191,8 @@ function report(box, nodes, focus = box) {
  */
 function showWritten(answer, uri, seen, note) {
   if (seen !== generation) {
-    return report(element('form-status'), uri === undefined ? [make('p', note)] : [make('p', `${note} `), linkTo(uri, 'Show it')]);
+    const nodes = uri === undefined ? [make('p', note)] : [make('p', `${note} `), linkTo(uri, 'Show it')];
+    return report(element('form-status'), nodes, undefined, true);
   }
   supersede();
   if (uri !== undefined && uriFromFragment(location.hash) !== uri) history.pushState(null, '', fragmentFor(uri));

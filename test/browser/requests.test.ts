@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeWhen } from '../helpers/skip.ts';
 import { type BrowserPage, findChromium } from '../helpers/chromium.ts';
-import { click, explorerTabs, fill, recordRequests, settledHeading, text } from '../helpers/explorer.ts';
+import { click, explorerTabs, fill, recordRequests, settledHeading, submit, text } from '../helpers/explorer.ts';
 
 const chromium = findChromium();
 
@@ -104,6 +104,27 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
     await click(page, '#problem', 'Retry');
     await page.waitFor(`${settledHeading} === 'Books, page 2 of 2'`, 'the second page');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['7-8-9']);
+  });
+
+  it('leaves the view to a navigation that started while a write ran, and says beside the form what the write did', async () => {
+    const { page } = await tabs.open({}, '');
+    const held: string[] = [];
+    page.on('Fetch.requestPaused', (params) => void held.push(String(params.requestId)));
+    await page.send('Fetch.enable', { patterns: [{ urlPattern: '*/books' }] });
+    await fill(page, 'isbn', '9-9-9');
+    await fill(page, 'title', 'The Dispossessed');
+    await fill(page, 'author', 'Ursula K. Le Guin');
+    await submit(page);
+    await page.waitFor(`document.getElementById('submit-book').disabled`, 'the POST on its way');
+    await click(page, '#links', 'books');
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
+    assert.equal(held.length, 1);
+    await page.send('Fetch.continueRequest', { requestId: held[0] });
+    await page.waitFor(`document.getElementById('form-status').textContent.startsWith('Added')`, 'the POST done');
+    assert.equal(await page.evaluate(text('form-status')), 'Added: “The Dispossessed”. Show it');
+    assert.equal(await page.evaluate(`document.querySelector('#form-status a').getAttribute('href')`), `#uri=${encodeURIComponent('/books/9-9-9')}`);
+    assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 1');
+    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=0&size=20')}`);
   });
 
   it('sends one POST for a double click on Add book: the button is disabled while it runs', async () => {
