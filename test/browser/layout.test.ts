@@ -55,6 +55,9 @@ describeWhen(chromium !== undefined, 'the explorer laid out in headless Chromium
     })`;
     assert.deepEqual(await page.evaluate(lines), [['1-2-3', 1], ['4-5-6', 1], ['7-8-9', 1], ['978-0-13-468599-1', 1]]);
     await screenshot(page, 'list-390-light');
+    await setWindow(page, 390, 844, 'dark');
+    await screenshot(page, 'list-390-dark');
+    await setWindow(page, 390, 844, 'light');
 
     await page.evaluate(`document.querySelector('#books tbody tr:last-child a').click()`);
     await page.waitFor(`${settledHeading} === ${JSON.stringify(LONG_TITLE)}`, 'the book');
