@@ -1,217 +1,400 @@
 // @ts-check
 /**
- * The API explorer (DECISIONS H): shows one resource of the API at a time and lets you follow
- * its links. The resource on view is in the fragment (`#uri=/books?title=rings`), so Back,
- * Forward, reload and bookmarks work. It uses only the public API, as any client could, and puts
- * everything that came from a response on the page as text, never as markup.
+ * The API explorer (docs/api.md, "The explorer"): shows one resource of the API at a time and
+ * lets a person follow its links, search, page, add, edit and delete. The resource on view is
+ * in the fragment (`#uri=/books?title=rings`), so Back, Forward, reload and bookmarks work. It
+ * uses only the public API, as any client could.
+ *
+ * This module owns the flow: which request owns the view (a newer one drops an older one's
+ * answer), where focus goes after it, and how each write ends. address.js decides where a
+ * request may go, openapi.js reads the API's description, view.js and form.js draw.
  */
+import { firstPage, fragmentFor, learnBase, pathOf, queryOf, resolve, uriFor, uriFromFragment } from './address.js';
+import { announce, button, element, fill, make } from './dom.js';
+import { buildForm, endEdit, readBook, setFormBusy, showFieldErrors, startEdit } from './form.js';
+import { readApi } from './openapi.js';
+import { isProblem, linkTo, problemNodes, setBusy, showAnswer, showNotice } from './view.js';
 
-/** The API's base: this page's address without its final `/explorer`, so a proxy prefix is kept. */
-const API = location.origin + location.pathname.replace(/\/explorer\/?$/, '');
 const TOKEN_KEY = 'book-catalogue-api-token';
+const ACCEPT = 'application/hal+json, application/json, application/problem+json';
 
-/** @param {string} id */
-const element = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** What the OpenAPI document says; set once at start. @type {import('./openapi.js').Api} */
+let api;
+/** The collection the root links to (`books`): where a search and the list after a delete go. */
+let collection = '/books';
+/** The book the form is editing, if any. @type {import('./form.js').Editing | undefined} */
+let editing;
 
-/**
- * A new element with its text; the only way anything from a response reaches the page.
- * @param {string} tag
- * @param {string} [text]
- */
-function make(tag, text = '') {
-  const node = document.createElement(tag);
-  node.textContent = text;
-  return node;
+// ---- Who owns the view ----------------------------------------------------------------------
+
+/** Counts the requests that took the view; an answer whose count is no longer current is dropped. */
+let generation = 0;
+/** The navigation in flight, aborted when a newer one starts (Back on a slow link, say). */
+let inFlight = /** @type {AbortController | undefined} */ (undefined);
+
+/** Makes the next request the view's owner: the one in flight is aborted, its answer dropped. */
+function supersede() {
+  generation += 1;
+  inFlight?.abort();
+  inFlight = undefined;
+  setBusy(undefined);
+  return generation;
 }
 
-/** The API path (with its query) that the fragment names, encoded or not; `/` when there is none. */
-function currentUri() {
-  const raw = location.hash.startsWith('#uri=') ? location.hash.slice('#uri='.length) : '';
-  if (raw === '') return '/';
-  // Written by this page, the uri is encoded and starts with %2F; typed by hand, it starts with /.
-  return raw.startsWith('%2F') || raw.startsWith('%2f') ? decodeURIComponent(raw) : raw;
-}
-
-/** The fragment that shows an absolute href of the API, taken relative to the API's base. @param {string} href */
-function fragmentFor(href) {
-  const path = href.startsWith(API) ? href.slice(API.length) : new URL(href, API).pathname;
-  return `#uri=${encodeURIComponent(path || '/')}`;
-}
-
-/** @param {string} href @param {string} text */
-function linkTo(href, text) {
-  const anchor = /** @type {HTMLAnchorElement} */ (make('a', text));
-  anchor.href = fragmentFor(href);
-  return anchor;
-}
-
-/** @param {RequestInit} [init] */
-function withToken(init = {}) {
-  const token = sessionStorage.getItem(TOKEN_KEY);
-  const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/hal+json, application/json, application/problem+json');
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  return { ...init, headers };
-}
-
-/** Shows one answer: status, the headers that matter, links, books, paging, a problem, the body. @param {Response} response */
-async function show(response) {
+/** The body as JSON, or as text when it is not JSON, or undefined when empty. @param {Response} response */
+async function readBody(response) {
   const text = await response.text();
-  /** @type {any} */
-  let body;
+  if (text === '') return undefined;
   try {
-    body = text === '' ? undefined : JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    body = text;
+    return text;
   }
-  element('status').textContent = `${response.status} ${response.statusText}`;
-  const headers = element('headers');
-  headers.replaceChildren();
-  for (const name of ['Content-Type', 'ETag', 'Location', 'X-Request-Id']) {
-    const value = response.headers.get(name);
-    if (value !== null) headers.append(make('dt', name), make('dd', value));
-  }
-  element('body').textContent = body === undefined ? '(no body)' : typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-  showProblem(response.headers.get('Content-Type') === 'application/problem+json' ? body : undefined);
-  showLinks(body?._links ?? {});
-  showBooks(body?._embedded?.bookDTOList ?? []);
-  showPaging(body);
-  showActions(body);
-}
-
-/** A problem as a readable error, each field error also beside its field in the form. @param {any} problem */
-function showProblem(problem) {
-  const box = element('problem');
-  box.replaceChildren();
-  for (const note of document.querySelectorAll('.field-error')) note.textContent = '';
-  if (!problem) return;
-  box.append(make('strong', `${problem.status} ${problem.title}`), make('p', problem.detail ?? ''));
-  const list = make('ul');
-  for (const error of problem.errors ?? []) {
-    list.append(make('li', `${error.pointer ?? error.parameter}: ${error.detail}`));
-    const note = document.getElementById(`error-${String(error.pointer ?? '').replace('#/', '')}`);
-    if (note) note.textContent = error.detail;
-  }
-  if (list.childElementCount > 0) box.append(list);
-}
-
-/** @param {Record<string, {href: string}>} links */
-function showLinks(links) {
-  const nav = element('links');
-  nav.replaceChildren();
-  for (const [relation, link] of Object.entries(links)) nav.append(linkTo(link.href, relation));
-}
-
-/** @param {any[]} books */
-function showBooks(books) {
-  const table = /** @type {HTMLTableElement} */ (element('books'));
-  const rows = /** @type {HTMLElement} */ (table.tBodies[0]);
-  rows.replaceChildren();
-  for (const book of books) {
-    const row = make('tr');
-    const title = make('td');
-    title.append(linkTo(book._links.self.href, book.title));
-    row.append(title, make('td', book.author), make('td', book.isbn));
-    rows.append(row);
-  }
-  table.hidden = books.length === 0;
-}
-
-/** Page and size choices, and the sort orders that /openapi.json lists. */
-let sortChoices = /** @type {string[]} */ ([]);
-
-/** Paging controls built from the `page` object and the links. @param {any} body */
-function showPaging(body) {
-  const box = element('paging');
-  box.replaceChildren();
-  if (!body?.page) return;
-  const { number, totalPages, totalElements, size } = body.page;
-  box.append(make('p', `Page ${number + 1} of ${totalPages}, ${totalElements} books in all`));
-  const current = new URL(body._links.self.href);
-  /** @param {string} label @param {string} name @param {string[]} values @param {string} chosen */
-  const choice = (label, name, values, chosen) => {
-    const select = /** @type {HTMLSelectElement} */ (make('select'));
-    for (const value of values) select.append(new Option(value || 'insertion order', value, false, value === chosen));
-    select.addEventListener('change', () => {
-      if (select.value === '') current.searchParams.delete(name);
-      else current.searchParams.set(name, select.value);
-      current.searchParams.set('page', '0');
-      location.hash = fragmentFor(current.href);
-    });
-    const wrapper = make('label', `${label} `);
-    wrapper.append(select);
-    return wrapper;
-  };
-  box.append(
-    choice('Books per page', 'size', [...new Set([10, 20, 50, 100, size])].sort((a, b) => a - b).map(String), String(size)),
-    choice('Sort by', 'sort', ['', ...sortChoices], current.searchParams.get('sort') ?? ''),
-  );
-}
-
-/** On a book's view, a Delete button. @param {any} body */
-function showActions(body) {
-  const box = element('actions');
-  box.replaceChildren();
-  if (typeof body?.isbn !== 'string' || !body._links?.self) return;
-  const button = make('button', 'Delete');
-  button.addEventListener('click', async () => {
-    if (!confirm(`Delete the book ${body.isbn}?`)) return;
-    await act(fetch(body._links.self.href, withToken({ method: 'DELETE' })));
-  });
-  box.append(button);
-}
-
-/** Shows the answer to an action and moves focus to it. @param {Promise<Response>} request */
-async function act(request) {
-  await show(await request);
-  element('status').focus();
-}
-
-/** Loads and shows the resource the fragment names. */
-async function load() {
-  await show(await fetch(API + currentUri(), withToken()));
 }
 
 /**
- * The Add book form, built from the served OpenAPI document: its fields, their labels and
- * limits come from the BookInput schema, so a new field needs no change here.
+ * After a new view: focus goes to its heading, or back to the select that changed it (so
+ * arrowing through a select goes on), and the change is announced once.
+ * @param {string} [keepFocusOn]
  */
-async function buildForm() {
-  const openapi = await (await fetch(`${API}/openapi.json`)).json();
-  const properties = openapi.components.schemas.BookInput.properties;
-  const listing = openapi.paths['/books'].get.parameters.find((/** @type {any} */ parameter) => parameter.name === 'sort');
-  sortChoices = listing?.schema?.enum ?? [];
-  const form = /** @type {HTMLFormElement} */ (element('add'));
-  for (const [name, schema] of Object.entries(properties)) {
-    const input = /** @type {HTMLInputElement} */ (make('input'));
-    input.name = name;
-    input.id = `field-${name}`;
-    if (schema.maxLength) input.maxLength = schema.maxLength;
-    const label = make('label', `${schema.title ?? name} `);
-    const note = make('span');
-    note.id = `error-${name}`;
-    note.className = 'field-error';
-    note.setAttribute('aria-live', 'polite');
-    input.setAttribute('aria-describedby', note.id);
-    label.append(input, note);
-    form.append(label);
+function arrived(keepFocusOn) {
+  // The first view is the page loading: focus stays at the top, where the skip link comes
+  // first, and the browser announces the page itself.
+  if (document.body.dataset.ready !== 'true') return;
+  const select = keepFocusOn === undefined ? null : document.getElementById(keepFocusOn);
+  (select ?? element('view-heading')).focus();
+  announce(element('view-heading').textContent ?? '');
+}
+
+// ---- Navigation -------------------------------------------------------------------------------
+
+/** Where focus goes after the navigation that `go` started. @type {string | undefined} */
+let pendingFocus;
+
+/** Shows `uri` by putting it in the fragment; the hashchange listener then loads it. @param {string} uri @param {string} [keepFocusOn] */
+function go(uri, keepFocusOn) {
+  if (uriFromFragment(location.hash) === uri) return void showCurrent(keepFocusOn);
+  pendingFocus = keepFocusOn;
+  location.hash = fragmentFor(uri);
+}
+
+/**
+ * Loads and shows the resource the fragment names. A collection without `page` or `size` is
+ * shown as its first page, and the address says so. An address outside the API is refused
+ * before any request; a request that fails shows why, with a Retry, and nothing stale.
+ * @param {string} [keepFocusOn]
+ */
+async function showCurrent(keepFocusOn) {
+  let uri = uriFromFragment(location.hash);
+  if (resolve(uri) && api.isPaged(uri) && firstPage(uri) !== uri) {
+    uri = firstPage(uri);
+    history.replaceState(history.state, '', fragmentFor(uri));
   }
-  form.append(make('button', 'Add book'));
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    /** @type {Record<string, string>} */
-    const book = {};
-    for (const [name, value] of new FormData(form)) if (typeof value === 'string' && value !== '') book[name] = value;
-    await act(fetch(`${API}/books`, withToken({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(book) })));
+  const mine = supersede();
+  const url = resolve(uri);
+  if (url === undefined) {
+    showNotice({
+      heading: 'Not followed: outside this service',
+      error: true,
+      lines: [`The address names “${uri}”, which is not a path of this service's API, so the page did not request it.`],
+      controls: [linkTo('/', 'Go to the API root')],
+    });
+    return arrived();
+  }
+  const controller = new AbortController();
+  inFlight = controller;
+  setBusy(`GET ${uri}`);
+  try {
+    const response = await fetch(url, { headers: { Accept: ACCEPT }, cache: 'no-cache', signal: controller.signal });
+    const body = await readBody(response);
+    if (mine !== generation) return;
+    showAnswer({ method: 'GET', uri, response, body }, context);
+    syncSearch(uri, body);
+  } catch (error) {
+    if (mine !== generation) return;
+    showNotice({
+      heading: 'The request failed',
+      error: true,
+      request: ['GET', uri, 'no answer'],
+      lines: [`GET ${uri} did not reach the service (${errorText(error)}). Check the connection, then retry.`],
+      controls: [button('Retry', () => void showCurrent())],
+    });
+  }
+  inFlight = undefined;
+  setBusy(undefined);
+  arrived(keepFocusOn);
+}
+
+/** @param {unknown} error */
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
+/** The search box shows the title filter of the collection on view. @param {string} uri @param {any} body */
+function syncSearch(uri, body) {
+  const box = /** @type {HTMLInputElement} */ (element('search-title'));
+  if (body?._embedded && document.activeElement !== box) box.value = queryOf(uri).get('title') ?? '';
+}
+
+/** The search box: Enter shows the first page of the books whose title holds the text. @param {SubmitEvent} event */
+function search(event) {
+  event.preventDefault();
+  const title = /** @type {HTMLInputElement} */ (element('search-title')).value;
+  go(firstPage(`${pathOf(collection)}?title=${encodeURIComponent(title)}`));
+}
+
+// ---- Writes -----------------------------------------------------------------------------------
+
+/**
+ * Sends a write with the token (writes only: a GET never carries it). Its controls are disabled
+ * until the answer is in, so a double click sends one request. When the request does not
+ * complete, `box` says so and offers `retry`, and the answer is undefined.
+ * @param {string} method @param {string} uri
+ * @param {{ body?: object, ifMatch?: string | null, controls: HTMLButtonElement[], box: HTMLElement, retry: () => void }} options
+ */
+async function send(method, uri, { body, ifMatch, controls, box, retry }) {
+  const url = resolve(uri);
+  if (url === undefined) return void report(box, [make('p', `${uri} is outside this service: not sent.`)]);
+  /** @type {Record<string, string>} */
+  const headers = { Accept: ACCEPT };
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifMatch) headers['If-Match'] = ifMatch;
+  for (const control of controls) control.disabled = true;
+  try {
+    const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { method, uri, response, body: await readBody(response) };
+  } catch (error) {
+    report(box, [make('p', `${method} ${uri} did not complete (${errorText(error)}). Check the connection, then try again.`), button('Retry', retry)]);
+    return undefined;
+  } finally {
+    for (const control of controls) control.disabled = false;
+  }
+}
+
+/**
+ * Shows the outcome of a write in its box, moves focus there (or to `focus`), and announces it.
+ * A box reads as an error unless `done` says the write went through.
+ * @param {HTMLElement} box @param {Node[]} nodes @param {HTMLElement} [focus] @param {boolean} [done]
+ */
+function report(box, nodes, focus = box, done = false) {
+  fill(box, nodes);
+  box.classList.toggle('done', done);
+  focus.focus();
+  // innerText, not textContent: it keeps the breaks between paragraphs, so the words stay apart.
+  announce(box.innerText);
+}
+
+/**
+ * A write that succeeded takes the view, with the address naming what it wrote, unless the
+ * person went elsewhere while it ran: then only the form's box says what happened.
+ * @param {import('./view.js').Answer} answer @param {string | undefined} uri @param {number} seen @param {string} note
+ */
+function showWritten(answer, uri, seen, note) {
+  if (seen !== generation) {
+    const nodes = uri === undefined ? [make('p', note)] : [make('p', `${note} `), linkTo(uri, 'Show it')];
+    return report(element('form-status'), nodes, undefined, true);
+  }
+  supersede();
+  if (uri !== undefined && uriFromFragment(location.hash) !== uri) history.pushState(null, '', fragmentFor(uri));
+  showAnswer(answer, context, note);
+  arrived();
+}
+
+/**
+ * A write that failed leaves the view as it was. The problem shows in `box`, each field error
+ * beside its field; a 401 points at the token field, a 412 offers to reload the book.
+ * @param {import('./view.js').Answer} answer @param {HTMLElement} box
+ */
+function failed({ response, body }, box) {
+  const nodes = isProblem(response) ? problemNodes(body) : [make('p', `${response.status} ${response.statusText}`)];
+  if (response.status === 401) {
+    nodes.push(
+      make('p', 'This write needs the API token. Enter it in the API token field at the top of the page, then send again.'),
+      button('Go to the API token field', () => element('token').focus()),
+    );
+  }
+  if (response.status === 412 && editing !== undefined) {
+    const { uri } = editing;
+    nodes.unshift(make('p', 'The book changed after you read it, so your changes were not saved. Reload it to see it as it is now, then edit again.', 'lead'));
+    nodes.push(
+      button('Reload the book', () => {
+        stopEditing();
+        go(uri);
+      }),
+    );
+  }
+  report(box, nodes, box === element('form-status') ? showFieldErrors(body?.errors) : undefined);
+}
+
+/** The form's submit: POST a new book, or PUT the one being edited with If-Match. @param {SubmitEvent} event */
+async function submitBook(event) {
+  event.preventDefault();
+  const submit = /** @type {HTMLButtonElement} */ (element('submit-book'));
+  if (submit.disabled) return;
+  const box = element('form-status');
+  fill(box, []);
+  showFieldErrors([]);
+  const target = editing;
+  const seen = generation;
+  setFormBusy(true);
+  const answer = await send(target ? 'PUT' : 'POST', target ? target.uri : pathOf(collection), {
+    body: readBook(api),
+    ifMatch: target?.etag,
+    controls: [],
+    box,
+    retry: () => /** @type {HTMLFormElement} */ (element('add')).requestSubmit(),
   });
+  setFormBusy(false);
+  if (answer === undefined) return;
+  if (!answer.response.ok) return failed(answer, box);
+  stopEditing();
+  const uri = answer.response.status === 201 ? uriFor(answer.response.headers.get('Location') ?? '') : target?.uri;
+  showWritten(answer, uri, seen, target ? `Saved: “${answer.body?.title ?? ''}”.` : `Added: “${answer.body?.title ?? ''}”.`);
+}
+
+/**
+ * Edit on a book's view fills the form with the book and the ETag it was read with. A view
+ * that came without a tag (a write's answer) reads the book again first.
+ * @param {any} book @param {string | null} etag
+ */
+async function edit(book, etag) {
+  const uri = uriFor(String(book?._links?.self?.href ?? ''));
+  const url = uri === undefined ? undefined : resolve(uri);
+  if (uri === undefined || url === undefined) return;
+  if (etag === null) {
+    try {
+      const response = await fetch(url, { headers: { Accept: ACCEPT }, cache: 'no-cache' });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      [book, etag] = [await response.json(), response.headers.get('ETag')];
+    } catch (error) {
+      return report(element('action-status'), [make('p', `GET ${uri} failed (${errorText(error)}), so the book cannot be edited now.`)]);
+    }
+  }
+  editing = { uri, etag };
+  fill(element('form-status'), []);
+  startEdit(book, api.key);
+  element('add-heading').focus();
+  announce(element('add-heading').textContent ?? '');
+}
+
+/** Delete on a book's view, after a confirmation; then the page says so and offers the list. @param {any} book @param {HTMLButtonElement} control */
+async function remove(book, control) {
+  const uri = uriFor(String(book?._links?.self?.href ?? ''));
+  if (uri === undefined || !confirm(`Delete the book ${book.isbn}?`)) return;
+  const box = element('action-status');
+  const seen = generation;
+  const answer = await send('DELETE', uri, { controls: [control], box, retry: () => void remove(book, control) });
+  if (answer === undefined) return;
+  if (!answer.response.ok) return failed(answer, box);
+  if (editing?.uri === uri) stopEditing();
+  if (seen !== generation) return announce(`Deleted the book ${book.isbn}.`);
+  supersede();
+  // The address stops naming the deleted book: it names the list that is on offer.
+  const list = firstPage(uriFor(String(book._links?.books?.href ?? '')) ?? collection);
+  history.replaceState(null, '', fragmentFor(list));
+  showNotice({
+    heading: 'Book deleted',
+    request: ['DELETE', uri, `${answer.response.status} ${answer.response.statusText}`],
+    lines: [`“${book.title}” (${book.isbn}) was deleted.`],
+    controls: [linkTo(list, 'Show the list of books')],
+    headers: answer.response.headers,
+  });
+  arrived();
+}
+
+/** The form goes back to adding, empty. */
+function stopEditing() {
+  endEdit();
+  editing = undefined;
+  fill(element('form-status'), []);
+}
+
+/** Cancel editing: focus stays in the form, on its heading. */
+function cancelEdit() {
+  stopEditing();
+  element('add-heading').focus();
+}
+
+/** What the view calls back into. @type {import('./view.js').Context} */
+const context = {
+  get api() {
+    return api;
+  },
+  go,
+  edit: (book, etag) => void edit(book, etag),
+  remove: (book, control) => void remove(book, control),
+};
+
+// ---- Start ------------------------------------------------------------------------------------
+
+/** A GET of a resource the page needs to start, as JSON. @param {string} uri */
+async function startingPoint(uri) {
+  const url = resolve(uri);
+  if (url === undefined) throw new Error(`${uri} is outside this service`);
+  const response = await fetch(url, { headers: { Accept: ACCEPT }, cache: 'no-cache' });
+  if (!response.ok) throw new Error(`GET ${uri} answered ${response.status} ${response.statusText}`);
+  return response.json();
+}
+
+/**
+ * Reads the OpenAPI document (the form, the sort choices, which paths are paged) and the root
+ * (the base the service writes into its links, and where the books are), then shows the view.
+ */
+async function start() {
+  setBusy('GET /openapi.json');
+  try {
+    const [doc, root] = await Promise.all([startingPoint('/openapi.json'), startingPoint('/')]);
+    if (typeof root?._links?.self?.href === 'string') learnBase(root._links.self.href);
+    collection = uriFor(String(root?._links?.books?.href ?? '')) ?? collection;
+    api = readApi(doc, pathOf(collection));
+  } catch (error) {
+    setBusy(undefined);
+    showNotice({
+      heading: 'The explorer could not start',
+      error: true,
+      lines: [`It needs the service's /openapi.json and its root (${errorText(error)}). Check the connection, then retry.`],
+      controls: [button('Retry', () => void start())],
+    });
+    return arrived();
+  }
+  buildForm(api, cancelEdit);
+  await showCurrent();
+  document.body.dataset.ready = 'true';
+}
+
+/** The link that lets a keyboard skip to the form. It moves focus itself: a `#add-heading` fragment would name no resource. */
+function skipToForm(/** @type {MouseEvent} */ event) {
+  event.preventDefault();
+  element('add-heading').focus();
+}
+
+/**
+ * A link to what is already on view changes no fragment, so no hashchange follows: it loads
+ * again here (the `self` link, "Show the list" after a delete).
+ * @param {MouseEvent} event
+ */
+function sameAddress(event) {
+  const anchor = event.target instanceof Element ? event.target.closest('a') : null;
+  if (anchor?.getAttribute('href') === location.hash && location.hash.startsWith('#uri=')) {
+    event.preventDefault();
+    void showCurrent();
+  }
 }
 
 const token = /** @type {HTMLInputElement} */ (element('token'));
 token.value = sessionStorage.getItem(TOKEN_KEY) ?? '';
 token.addEventListener('input', () => sessionStorage.setItem(TOKEN_KEY, token.value));
-window.addEventListener('hashchange', () => void load());
-await buildForm();
-await load();
-document.body.dataset.ready = 'true';
+element('skip').addEventListener('click', skipToForm);
+element('search').addEventListener('submit', search);
+element('add').addEventListener('submit', (event) => void submitBook(event));
+document.addEventListener('click', sameAddress);
+window.addEventListener('hashchange', () => {
+  // Until the document is read, start() shows whatever the fragment names by then.
+  if (api === undefined) return;
+  const keep = pendingFocus;
+  pendingFocus = undefined;
+  void showCurrent(keep);
+});
+await start();
 // A module: the script waits for the OpenAPI document at the top level.
 export {};

@@ -1,7 +1,8 @@
 /**
- * The API explorer (DECISIONS H): one page, its script and its stylesheet, read once from
- * public/ at start-up and sent as they are. Only these three paths exist; nothing from a request
- * is ever joined onto the file system. A browser that asks for `/` is sent to the page.
+ * The API explorer (docs/api.md, "The explorer"): one page, its script modules and its
+ * stylesheet, read once from public/ at start-up and sent as they are. Only the paths of
+ * EXPLORER_FILES exist; nothing from a request is ever joined onto the file system. A browser
+ * that asks for `/` is sent to the page.
  */
 import { readFileSync } from 'node:fs';
 import type { Handler } from './http/context.ts';
@@ -15,15 +16,28 @@ const HEADERS = {
   'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
 };
 
-const FILES = [
-  { path: '/explorer', file: 'explorer.html', type: 'text/html; charset=utf-8' },
-  { path: '/explorer/app.js', file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  { path: '/explorer/style.css', file: 'style.css', type: 'text/css; charset=utf-8' },
+const HTML = 'text/html; charset=utf-8';
+const SCRIPT = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+
+/**
+ * Every file of the explorer: the router and the OpenAPI document both read this table. The
+ * script is a few ES modules, one per job; app.js imports the others.
+ */
+export const EXPLORER_FILES = [
+  { path: '/explorer', file: 'explorer.html', operationId: 'getExplorer', type: HTML, summary: 'The API explorer: a page that walks the links of this API in a browser.' },
+  { path: '/explorer/app.js', file: 'app.js', operationId: 'getExplorerScript', type: SCRIPT, summary: "The explorer's script, an ES module: the flow of requests, focus and writes." },
+  { path: '/explorer/address.js', file: 'address.js', operationId: 'getExplorerAddressScript', type: SCRIPT, summary: "The explorer's addresses: the fragment, and the same-origin check of every request." },
+  { path: '/explorer/openapi.js', file: 'openapi.js', operationId: 'getExplorerOpenApiScript', type: SCRIPT, summary: 'What the explorer reads from this OpenAPI document: fields, sort choices, paged paths.' },
+  { path: '/explorer/view.js', file: 'view.js', operationId: 'getExplorerViewScript', type: SCRIPT, summary: "The explorer's view of one answer, written as text." },
+  { path: '/explorer/form.js', file: 'form.js', operationId: 'getExplorerFormScript', type: SCRIPT, summary: "The explorer's book form, built from this OpenAPI document." },
+  { path: '/explorer/dom.js', file: 'dom.js', operationId: 'getExplorerDomScript', type: SCRIPT, summary: "The explorer's few ways of touching the document." },
+  { path: '/explorer/style.css', file: 'style.css', operationId: 'getExplorerStyle', type: CSS, summary: "The explorer's stylesheet." },
 ] as const;
 
 /** A GET route for each file, answering its bytes with their exact type. */
 export function explorerRoutes(): Route<Handler>[] {
-  return FILES.map(({ path, file, type }) => {
+  return EXPLORER_FILES.map(({ path, file, type }) => {
     const body = readFileSync(new URL(`../public/${file}`, import.meta.url));
     return { method: 'GET', path, handler: () => ({ status: 200, body, type, headers: HEADERS }) };
   });

@@ -4,6 +4,7 @@
  * service's real answers with the built-in fixture at SERVER_URL (another test replays them).
  * Schemas and shared parts are in openapi-schemas.ts, examples in openapi-examples.ts.
  */
+import { EXPLORER_FILES } from './explorer.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
 import { examples, requestExamples, SERVER_URL } from './openapi-examples.ts';
 import { allowedMethods } from './http/router.ts';
@@ -191,13 +192,8 @@ const documented: Record<string, Json> = {
   },
 };
 
-/** The explorer's page, script and stylesheet (DECISIONS H), each a file sent as it is. */
+/** The explorer's page, script modules and stylesheet (src/explorer.ts), each a file sent as it is. */
 function explorerPaths(): Record<string, Json> {
-  const files: [string, string, string, string][] = [
-    ['/explorer', 'getExplorer', 'text/html', 'The API explorer: a page that walks the links of this API in a browser.'],
-    ['/explorer/app.js', 'getExplorerScript', 'text/javascript', "The explorer's script, an ES module."],
-    ['/explorer/style.css', 'getExplorerStyle', 'text/css', "The explorer's stylesheet."],
-  ];
   const fileHeaders = {
     ...requestId,
     ETag: ref('headers', 'ETag'),
@@ -205,7 +201,7 @@ function explorerPaths(): Record<string, Json> {
     'X-Content-Type-Options': { description: 'nosniff', schema: { type: 'string', enum: ['nosniff'] } },
   };
   return Object.fromEntries(
-    files.map(([path, operationId, type, summary]) => [
+    EXPLORER_FILES.map(({ path, operationId, type, summary }) => [
       path,
       {
         parameters: [ref('parameters', 'RequestId')],
@@ -214,10 +210,10 @@ function explorerPaths(): Record<string, Json> {
           security: publicSecurity,
           tags: ['explorer'],
           summary,
-          description: `Read once at start-up and sent as it is, with its exact type (${type}; charset=utf-8). ${getNotes}`,
+          description: `Read once at start-up and sent as it is, with its exact type (${type}). ${getNotes}`,
           parameters: [ref('parameters', 'IfNoneMatch')],
           responses: {
-            '200': { description: 'The file.', headers: fileHeaders, content: { [`${type}; charset=utf-8`]: { schema: { type: 'string' } } } },
+            '200': { description: 'The file.', headers: fileHeaders, content: { [type]: { schema: { type: 'string' } } } },
             '304': notModified,
             ...common(path),
           },

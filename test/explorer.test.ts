@@ -1,6 +1,6 @@
-/** DECISIONS H over HTTP: the explorer's files, their headers, and the 303 that sends a browser there. */
+/** The explorer over HTTP (docs/api.md, "The explorer"): its files, their headers, and the 303 that sends a browser there. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { send } from './helpers/http.ts';
@@ -9,9 +9,15 @@ import { startServer, type TestServer } from './helpers/server.ts';
 const PUBLIC = join(import.meta.dirname, '../public');
 const CSP = "default-src 'self'; frame-ancestors 'none'";
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+const SCRIPT = 'text/javascript; charset=utf-8';
 const FILES: [string, string, string][] = [
   ['/explorer', 'explorer.html', 'text/html; charset=utf-8'],
-  ['/explorer/app.js', 'app.js', 'text/javascript; charset=utf-8'],
+  ['/explorer/app.js', 'app.js', SCRIPT],
+  ['/explorer/address.js', 'address.js', SCRIPT],
+  ['/explorer/openapi.js', 'openapi.js', SCRIPT],
+  ['/explorer/view.js', 'view.js', SCRIPT],
+  ['/explorer/form.js', 'form.js', SCRIPT],
+  ['/explorer/dom.js', 'dom.js', SCRIPT],
   ['/explorer/style.css', 'style.css', 'text/css; charset=utf-8'],
 ];
 
@@ -43,6 +49,10 @@ describe('the explorer files', () => {
       assert.equal(await cached.text(), '');
     });
   }
+
+  it('serves every file of public/: a file the page loads cannot be left out', () => {
+    assert.deepEqual(readdirSync(PUBLIC).sort(), FILES.map(([, file]) => file).sort());
+  });
 
   it('serves no other path: a file name, a traversal or a prefix is a 404 problem', async () => {
     const paths = [

@@ -1,90 +1,81 @@
 /**
- * The API explorer in a real browser (DECISIONS H): following links and coming Back, adding a
- * book through the form, a field error beside its field, Delete, a write that needs the token,
- * and a hostile title that must stay text. Every wait is for a condition in the page.
+ * The API explorer in a real browser (docs/api.md, "The explorer"): following links and coming
+ * Back, paging in words, adding a book through the form, a field error beside its field,
+ * Delete, a write that needs the token, and a hostile title that must stay text. Every wait
+ * is for a condition in the page.
  */
 import assert from 'node:assert/strict';
-import { afterEach, it } from 'node:test';
+import { it } from 'node:test';
 import { describeWhen } from '../helpers/skip.ts';
-import { type BrowserPage, findChromium, openPage } from '../helpers/chromium.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { findChromium } from '../helpers/chromium.ts';
+import { click, explorerTabs, fill, settledHeading, submit, text, typeToken } from '../helpers/explorer.ts';
 
 const chromium = findChromium();
 
-/** The text of the element with this id. */
-const text = (id: string): string => `document.getElementById(${JSON.stringify(id)}).textContent`;
-
-/** Types into the Add book form's field `name`, as a person would leave it. */
-const fill = (page: BrowserPage, name: string, value: string): Promise<unknown> =>
-  page.evaluate(`(() => {
-    const input = document.getElementById('field-${name}');
-    input.value = ${JSON.stringify(value)};
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  })()`);
-
-const submit = (page: BrowserPage): Promise<unknown> => page.evaluate(`document.querySelector('#add button').click()`);
+const rows = `[...document.querySelectorAll('#books tbody tr')].map((row) => [...row.cells].map((cell) => cell.textContent))`;
+const links = `[...document.querySelectorAll('#links a')].map((a) => a.textContent)`;
 
 describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chromium is not installed (apt-get install chromium)', () => {
-  let server: TestServer | undefined;
-  let page: BrowserPage | undefined;
+  const tabs = explorerTabs(chromium as string);
 
-  /** Starts a service and the explorer on it; the test then drives both. */
-  async function open(env: Record<string, string>, fragment: string): Promise<{ server: TestServer; page: BrowserPage }> {
-    server = await startServer(env);
-    page = await openPage(chromium as string, `${server.base}/explorer${fragment}`);
-    await page.waitFor(`document.body.dataset.ready === 'true'`, 'the page to load its first view');
-    return { server, page };
-  }
-
-  afterEach(async () => {
-    try {
-      await page?.close();
-    } finally {
-      await server?.close();
-      page = undefined;
-      server = undefined;
-    }
-  });
-
-  it('shows a list, follows a book\'s link, and Back shows the list again', async () => {
-    const { page } = await open({}, '#uri=/books');
+  it("shows a collection as its first page, follows a book's link, and Back shows the page again", async () => {
+    const { page } = await tabs.open({}, '#uri=/books');
+    // The address says what is on view: the first page of 20, not the whole catalogue.
+    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?page=0&size=20')}`);
+    assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 1');
+    assert.equal(await page.evaluate(text('request-line')), 'GET /books?page=0&size=20');
     assert.equal(await page.evaluate(text('status')), '200 OK');
-    const rows = `[...document.querySelectorAll('#books tbody tr')].map((row) => [...row.cells].map((cell) => cell.textContent))`;
     assert.deepEqual(await page.evaluate(rows), [
       ['Animal Farm', 'George Orwell', '1-2-3'],
       ['The Lord of the Rings', 'JRR Tolkien', '4-5-6'],
       ['To Kill a Mockingbird', 'Harper Lee', '7-8-9'],
     ]);
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#links a')].map((a) => a.textContent)`), ['self']);
+    assert.deepEqual(await page.evaluate(links), ['self']);
 
-    await page.evaluate(`[...document.querySelectorAll('#books a')].find((a) => a.textContent === 'The Lord of the Rings').click()`);
-    await page.waitFor(`document.getElementById('body').textContent.includes('"isbn": "4-5-6"') && document.getElementById('books').hidden`, 'the book');
+    await click(page, '#books', 'The Lord of the Rings');
+    await page.waitFor(`${settledHeading} === 'The Lord of the Rings'`, 'the book');
     assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books/4-5-6')}`);
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#links a')].map((a) => a.textContent)`), ['self', 'books']);
-    assert.match(await page.evaluate<string>(`document.getElementById('headers').textContent`), /ETag"[0-9a-f]+-/);
+    assert.equal(await page.evaluate(text('request-line')), 'GET /books/4-5-6');
+    // The book's fields as a list, labelled as the form labels them; its links apart.
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#fields dt, #fields dd')].map((node) => node.textContent)`), [
+      'ISBN', '4-5-6', 'Title', 'The Lord of the Rings', 'Author', 'JRR Tolkien', 'First name', 'JRR', 'Last name', 'Tolkien',
+    ]);
+    assert.deepEqual(await page.evaluate(links), ['self', 'books']);
+    assert.match(await page.evaluate<string>(text('headers')), /ETag"[0-9a-f]+-/);
+    assert.equal(await page.evaluate(`document.querySelector('#books').hidden`), true);
 
     await page.evaluate('history.back()');
-    await page.waitFor(`document.querySelectorAll('#books tbody tr').length === 3`, 'the list again');
-    assert.equal(await page.evaluate('location.hash'), '#uri=/books');
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1' && document.querySelectorAll('#books tbody tr').length === 3`, 'the page again');
+    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?page=0&size=20')}`);
   });
 
-  it('pages with the page object and the links', async () => {
-    const { page } = await open({}, `#uri=${encodeURIComponent('/books?page=0&size=2&sort=title,desc')}`);
+  it('pages with links named first, previous, next and last, and sort choices in words', async () => {
+    const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=2&sort=title,desc')}`);
     assert.match(await page.evaluate<string>(text('paging')), /^Page 1 of 2, 3 books in all/);
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#links a')].map((a) => a.textContent)`), ['first', 'self', 'next', 'last']);
-    await page.evaluate(`[...document.querySelectorAll('#links a')].find((a) => a.textContent === 'next').click()`);
+    assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 2');
+    // On the first page there is no previous one: the word stays, as text.
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#paging nav > *')].map((node) => [node.tagName, node.textContent])`), [
+      ['A', 'First'],
+      ['SPAN', 'Previous'],
+      ['A', 'Next'],
+      ['A', 'Last'],
+    ]);
+    assert.deepEqual(await page.evaluate(`[...document.getElementById('sort').options].map((option) => option.text)`), [
+      'Order added', 'Title A–Z', 'Title Z–A', 'ISBN A–Z', 'ISBN Z–A', 'Author A–Z', 'Author Z–A',
+    ]);
+    assert.equal(await page.evaluate(`document.getElementById('sort').selectedOptions[0].text`), 'Title Z–A');
+    assert.deepEqual(await page.evaluate(links), ['self']);
+
+    await click(page, '#paging', 'Next');
     await page.waitFor(`document.getElementById('paging').textContent.startsWith('Page 2 of 2')`, 'the second page');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['1-2-3']);
+    assert.equal(await page.evaluate(text('view-heading')), 'Books, page 2 of 2');
   });
 
-  it('adds a book through the form, shows the 201 with its Location, and moves focus to it', async () => {
-    const { server, page } = await open({}, '');
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add label')].map((label) => label.firstChild.textContent.trim())`), [
-      'ISBN',
-      'Title',
-      'Author',
-      'First name',
-      'Last name',
+  it('adds a book through the form: the 201 is on view, the address names the book, the form is empty', async () => {
+    const { server, page } = await tabs.open({}, '');
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add label')].map((label) => label.firstChild.textContent)`), [
+      'ISBN', 'Title', 'Author', 'First name', 'Last name',
     ]);
     assert.equal(await page.evaluate(`document.getElementById('field-isbn').maxLength`), 64);
     await fill(page, 'isbn', '9-9-9');
@@ -92,44 +83,77 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     await fill(page, 'author', 'Ursula K. Le Guin');
     await submit(page);
     await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
-    assert.match(await page.evaluate<string>(`document.getElementById('headers').textContent`), new RegExp(`Location${server.base}/books/9-9-9`));
-    assert.equal(await page.evaluate('document.activeElement.id'), 'status');
+    assert.equal(await page.evaluate(text('view-heading')), 'The Dispossessed');
+    assert.equal(await page.evaluate(text('request-line')), 'POST /books');
+    assert.match(await page.evaluate<string>(text('headers')), new RegExp(`Location${server.base}/books/9-9-9`));
+    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books/9-9-9')}`);
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input')].map((input) => input.value)`), ['', '', '', '', '']);
+    assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
     assert.equal((await fetch(`${server.base}/books/9-9-9`)).status, 200);
+    // A reload shows the same book, read with a GET.
+    await page.evaluate('location.reload()');
+    await page.waitFor(`document.body.dataset.ready === 'true' && ${settledHeading} === 'The Dispossessed'`, 'the book after a reload');
+    assert.equal(await page.evaluate(text('request-line')), 'GET /books/9-9-9');
   });
 
-  it('shows a problem, with each field error beside its field', async () => {
-    const { page } = await open({}, '');
+  it('shows a problem beside the form, each field error beside its field, and leaves the view as it was', async () => {
+    const { page } = await tabs.open({}, '');
+    assert.equal(await page.evaluate(text('view-heading')), 'API root');
     await fill(page, 'title', 'No isbn');
     await fill(page, 'author', 'Some One');
     await submit(page);
-    await page.waitFor(`document.getElementById('status').textContent === '400 Bad Request'`, 'the 400');
+    await page.waitFor(`!document.getElementById('form-status').hidden`, 'the 400');
+    assert.match(await page.evaluate<string>(text('form-status')), /^400 Validation failedisbn must be provided#\/isbn: isbn must be provided$/);
     assert.equal(await page.evaluate(text('error-isbn')), 'isbn must be provided');
-    assert.equal(await page.evaluate(text('error-title')), '');
-    assert.match(await page.evaluate<string>(text('problem')), /^400 Validation failedisbn must be provided#\/isbn: isbn must be provided$/);
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('[aria-invalid="true"]')].map((node) => node.id)`), ['field-isbn']);
+    // Outside the label: the field's name stays its name; the error is its description.
+    assert.equal(await page.evaluate(`document.querySelector('label[for="field-isbn"]').textContent`), 'ISBN *');
+    assert.match(await page.evaluate<string>(`document.getElementById('field-isbn').getAttribute('aria-describedby')`), /\berror-isbn\b/);
+    assert.equal(await page.evaluate('document.activeElement.id'), 'field-isbn');
+    assert.equal(await page.evaluate(text('view-heading')), 'API root');
+    // Required fields are marked, and the author rule is stated.
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input:required')].map((input) => input.name)`), ['isbn', 'title']);
+    assert.equal(await page.evaluate(text('author-rule')), 'Name the author: Author, or both First name and Last name.');
+
+    await fill(page, 'isbn', '9-9-9');
+    await submit(page);
+    await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
+    assert.equal(await page.evaluate(`document.querySelectorAll('[aria-invalid]').length`), 0);
+    assert.equal(await page.evaluate(`document.getElementById('form-status').hidden`), true);
   });
 
-  it('deletes a book with the Delete button, after a confirmation', async () => {
-    const { server, page } = await open({}, '#uri=/books/1-2-3');
+  it('deletes a book after a confirmation, then says so, offers the list, and the address no longer names it', async () => {
+    const { server, page } = await tabs.open({}, '#uri=/books/1-2-3');
     await page.waitFor(`document.querySelector('#actions button')?.textContent === 'Delete'`, 'the Delete button');
     await page.evaluate(`window.confirm = (message) => { window.asked = message; return true; }`);
-    await page.evaluate(`document.querySelector('#actions button').click()`);
+    await click(page, '#actions', 'Delete');
     await page.waitFor(`document.getElementById('status').textContent === '204 No Content'`, 'the 204');
     assert.equal(await page.evaluate('window.asked'), 'Delete the book 1-2-3?');
     assert.equal((await fetch(`${server.base}/books/1-2-3`)).status, 404);
+    assert.equal(await page.evaluate(text('view-heading')), 'Book deleted');
+    assert.equal(await page.evaluate(text('message')), '“Animal Farm” (1-2-3) was deleted.Show the list of books');
+    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=0&size=20')}`);
+
+    await click(page, '#message', 'Show the list of books');
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['4-5-6', '7-8-9']);
   });
 
-  it('sends the API token, kept in sessionStorage only, with writes that need it', async () => {
-    const { server, page } = await open({ API_TOKEN: 'secret' }, '');
+  it('after a 401 keeps the view, points at the token field, and the same form sends again with the token', async () => {
+    const { server, page } = await tabs.open({ API_TOKEN: 'secret' }, '#uri=/books/4-5-6');
     await fill(page, 'isbn', 't-1');
     await fill(page, 'title', 'Guarded');
     await fill(page, 'author', 'Ada Lovelace');
     await submit(page);
-    await page.waitFor(`document.getElementById('status').textContent === '401 Unauthorized'`, 'the 401');
-    await page.evaluate(`(() => {
-      const token = document.getElementById('token');
-      token.value = 'secret';
-      token.dispatchEvent(new Event('input', { bubbles: true }));
-    })()`);
+    await page.waitFor(`document.getElementById('form-status').textContent.startsWith('401 Unauthorized')`, 'the 401');
+    assert.match(await page.evaluate<string>(text('form-status')), /Enter it in the API token field/);
+    assert.equal(await page.evaluate(text('view-heading')), 'The Lord of the Rings');
+    assert.equal(await page.evaluate('location.hash'), '#uri=/books/4-5-6');
+    assert.equal(await page.evaluate('document.activeElement.id'), 'form-status');
+    await click(page, '#form-status', 'Go to the API token field');
+    assert.equal(await page.evaluate('document.activeElement.id'), 'token');
+
+    await typeToken(page, 'secret');
     await submit(page);
     await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
     assert.deepEqual(await page.evaluate(`[sessionStorage.length, localStorage.length, document.cookie, location.href.includes('secret')]`), [1, 0, '', false]);
@@ -138,11 +162,13 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
 
   it('shows a hostile title as text: no element is made from it', async () => {
     const title = '<img src=x onerror=alert(1)>';
-    const { server, page } = await open({}, '');
+    const { server, page } = await tabs.open({}, '');
     await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ isbn: 'x-1', title, author: '<b>Bold</b> Author' }) });
     await page.evaluate(`location.hash = '#uri=/books'`);
     await page.waitFor(`document.querySelectorAll('#books tbody tr').length === 4`, 'the list');
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr:last-child td').textContent`), title);
+    await click(page, '#books', title);
+    await page.waitFor(`${settledHeading} === ${JSON.stringify(title)}`, 'the book, its title as the heading');
     assert.equal(await page.evaluate(`document.querySelectorAll('img, b').length`), 0);
   });
 });

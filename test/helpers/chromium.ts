@@ -1,8 +1,9 @@
 /**
  * Headless Chromium (Debian's `chromium` package), driven over the DevTools protocol with
- * Node's own WebSocket: no browser package. `openPage` starts a browser on a URL; `evaluate`
- * runs an expression in the page and waits for its promise, so a test waits for what the page
- * does, never for a fixed time.
+ * Node's own WebSocket: no browser package. `startBrowser` starts one browser for a suite and
+ * `open` gives each test a tab of its own; `openPage` does both for one page. `evaluate` runs an
+ * expression in the page and waits for its promise, and `on` hears the protocol's events, so a
+ * test waits for what the page does, never for a fixed time.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,13 +24,40 @@ export interface BrowserPage {
   evaluate<T>(expression: string): Promise<T>;
   /** Sends one DevTools command to the page. */
   send(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Calls `listener` with the parameters of every DevTools event `method` from now on; returns a function that stops it. */
+  on(method: string, listener: (params: Record<string, unknown>) => void): () => void;
   /** Resolves when `condition` (an expression) is true in the page, checking on each animation frame. */
   waitFor(condition: string, what: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Starts headless Chromium, connects to its page, and loads `url` there. */
+/** Runs on a tab before it loads its URL: to listen to the network from the first request, say. */
+export type Prepare = (page: BrowserPage) => Promise<unknown>;
+
+export interface Browser {
+  /** A new tab of this browser, on `url`, loaded; its own sessionStorage and network settings. */
+  open(url: string, prepare?: Prepare): Promise<BrowserPage>;
+  /** Ends the browser and every tab, and removes its profile. */
+  close(): Promise<void>;
+}
+
+/** Starts headless Chromium, connects to its page, and loads `url` there; closing the page ends the browser. */
 export async function openPage(binary: string, url: string): Promise<BrowserPage> {
+  const browser = await startBrowser(binary);
+  try {
+    const page = await browser.open(url);
+    return { ...page, close: () => page.close().finally(() => browser.close()) };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/**
+ * Starts headless Chromium once, for a suite whose tests each open a tab: a tab costs a few
+ * milliseconds where a browser costs a second or two of a busy machine's time.
+ */
+export async function startBrowser(binary: string): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'book-catalogue-chromium-'));
   // The flags of a sandboxed CI machine: no GPU, no first-run work, no calls home.
   const child: ChildProcess = spawn(
@@ -44,6 +72,7 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      '--hide-scrollbars',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',
@@ -51,34 +80,61 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
     // Its own process group, so that closing ends the renderers and helpers along with it.
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (match) resolve(match[1] as string);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL');
+    await exited;
+    // A helper process may still be letting go of a file in the profile: retry a few times.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
+  };
+  try {
+    const endpoint = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        seen += chunk;
+        const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+        if (match) resolve(match[1] as string);
+      });
+      child.once('exit', (code) => reject(new Error(`chromium exited (${code}) before listening: ${seen}`)));
     });
-    child.once('exit', (code) => reject(new Error(`chromium exited (${code}) before listening: ${seen}`)));
-  });
-  const http = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, 'http://$1');
-  const targets = (await (await fetch(`${http}/json/list`)).json()) as { type: string; webSocketDebuggerUrl: string }[];
-  const target = targets.find((candidate) => candidate.type === 'page');
-  if (!target) throw new Error('chromium shows no page');
+    const http = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, 'http://$1');
+    return {
+      open: async (url, prepare) => {
+        const target = (await (await fetch(`${http}/json/new?about:blank`, { method: 'PUT' })).json()) as { id: string; webSocketDebuggerUrl: string };
+        const page = await connect(target.webSocketDebuggerUrl, url, prepare);
+        const closeTab = async (): Promise<void> => {
+          await page.close();
+          await fetch(`${http}/json/close/${target.id}`);
+        };
+        return { ...page, close: closeTab };
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
+/** Connects to one tab over its DevTools socket, and loads `url` there. */
+async function connect(socketUrl: string, url: string, prepare?: Prepare): Promise<BrowserPage> {
+  const socket = new WebSocket(socketUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', reject, { once: true });
   });
   let nextId = 0;
   const pending = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void }>();
-  const listeners: { method: string; resolve: () => void }[] = [];
+  const listeners: { method: string; listener: (params: Record<string, unknown>) => void }[] = [];
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; method?: string; result?: Record<string, unknown>; error?: { message: string } };
-    for (const listener of listeners.filter((candidate) => candidate.method === message.method)) {
-      listeners.splice(listeners.indexOf(listener), 1);
-      listener.resolve();
-    }
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      method?: string;
+      params?: Record<string, unknown>;
+      result?: Record<string, unknown>;
+      error?: { message: string };
+    };
+    for (const entry of listeners.filter((candidate) => candidate.method === message.method)) entry.listener(message.params ?? {});
     const waiter = message.id === undefined ? undefined : pending.get(message.id);
     if (!waiter) return;
     pending.delete(message.id as number);
@@ -91,13 +147,11 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
       pending.set(id, { resolve, reject });
       socket.send(JSON.stringify({ id, method, params }));
     });
-
-  // Navigate once connected, and wait for the page's load event, so that no evaluation runs in
-  // a document that is about to be replaced.
-  await send('Page.enable');
-  const loaded = new Promise<void>((resolve) => listeners.push({ method: 'Page.loadEventFired', resolve }));
-  await send('Page.navigate', { url });
-  await loaded;
+  const on = (method: string, listener: (params: Record<string, unknown>) => void): (() => void) => {
+    const entry = { method, listener };
+    listeners.push(entry);
+    return () => void listeners.splice(listeners.indexOf(entry), 1);
+  };
 
   const evaluate = async <T>(expression: string): Promise<T> => {
     const reply = (await send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as {
@@ -108,9 +162,10 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
     return reply.result.value as T;
   };
 
-  return {
+  const page: BrowserPage = {
     evaluate,
     send,
+    on,
     waitFor: (condition, what) =>
       evaluate<boolean>(`new Promise((resolve, reject) => {
         const started = performance.now();
@@ -124,12 +179,22 @@ export async function openPage(binary: string, url: string): Promise<BrowserPage
         check();
       })`).then(() => undefined),
     close: async () => {
+      if (socket.readyState === WebSocket.CLOSED) return;
+      const closed = new Promise((resolve) => socket.addEventListener('close', resolve, { once: true }));
       socket.close();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-(child.pid as number), 'SIGKILL');
-      await exited;
-      // A helper process may still be letting go of a file in the profile: retry a few times.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
+      await closed;
     },
   };
+
+  // Navigate once connected, and wait for the page's load event, so that no evaluation runs in
+  // a document that is about to be replaced.
+  await send('Page.enable');
+  await prepare?.(page);
+  const loaded = new Promise<void>((resolve) => {
+    const stop = on('Page.loadEventFired', () => (stop(), resolve()));
+  });
+  await send('Page.navigate', { url });
+  await loaded;
+
+  return page;
 }
