@@ -14,8 +14,9 @@ export const SHARED_TITLE = 'The Title Thirty Thousand Books Share';
 /** The longest title a book may have, in code points (src/books/fields.ts). */
 export const TITLE_LIMIT = 512;
 
+/** Named by this process, so that a bench run in another worktree at the same time keeps its own files. */
 function write(name: string, books: readonly SeedBook[]): string {
-  const path = join(tmpdir(), `book-catalogue-bench-${name}.json`);
+  const path = join(tmpdir(), `book-catalogue-bench-${process.pid}-${name}.json`);
   writeFileSync(path, JSON.stringify(books));
   return path;
 }
