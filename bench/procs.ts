@@ -46,7 +46,8 @@ export interface Server {
   rss(): number;
   /** CPU time used so far, user + system, in milliseconds (Linux /proc). */
   cpuMs(): number;
-  stop(): Promise<void>;
+  /** SIGTERM by default, a graceful shutdown; SIGKILL when what the server is still doing does not matter. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** A port that was free a moment ago. */
@@ -83,10 +84,10 @@ export function fetchOnce(base: string, method: string, path: string, body?: str
 }
 
 /** Polls every millisecond or so until the server answers 200; any other answer is a failure. */
-async function firstOk(base: string, exited: () => string | undefined): Promise<void> {
-  const deadline = performance.now() + 120_000;
+async function firstOk(base: string, exited: () => string | undefined, limitMs: number): Promise<void> {
+  const deadline = performance.now() + limitMs;
   for (;;) {
-    const failure = exited() ?? (performance.now() > deadline ? `${base} did not answer within 120 s` : undefined);
+    const failure = exited() ?? (performance.now() > deadline ? `${base} did not answer within ${limitMs / 1000} s` : undefined);
     if (failure !== undefined) throw new Error(failure);
     const status = await fetchOnce(base, 'GET', PROBE_PATH).then(
       (reply) => reply.status,
@@ -99,6 +100,8 @@ async function firstOk(base: string, exited: () => string | undefined): Promise<
 }
 
 export interface StartOptions {
+  /** How long start-up may take before the start counts as failed (120 s). */
+  readonly readyWithinMs?: number;
   readonly env?: Record<string, string>;
   readonly nodeArgs?: readonly string[];
 }
@@ -139,7 +142,7 @@ function startProcess(script: string, args: readonly string[], port: number, opt
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  const ready = firstOk(base, () => exit).catch((error: unknown) => {
+  const ready = firstOk(base, () => exit, options.readyWithinMs ?? 120_000).catch((error: unknown) => {
     stopping = true;
     child.kill('SIGKILL');
     throw error;
@@ -160,16 +163,19 @@ function startProcess(script: string, args: readonly string[], port: number, opt
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
     },
-    rss: () => {
-      const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-      return match ? Number(match[1]) * 1024 : NaN;
-    },
-    stop: () => {
+    rss: () => rssOf(child.pid ?? 0),
+    stop: (signal = 'SIGTERM') => {
       stopping = true;
-      if (exit === undefined) child.kill('SIGTERM');
+      if (exit === undefined) child.kill(signal);
       return exited;
     },
   }));
+}
+
+/** Resident set size of a process now, in bytes (Linux /proc); throws once the process is gone. */
+export function rssOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
 }
 
 /** The service as `npm start` runs it, with access logs on (LOG_LEVEL=info), as in production. */

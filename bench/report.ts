@@ -114,3 +114,51 @@ export function markdown(rows: readonly ScenarioRow[], extras: Extras, setup: st
   if (failed.length > 0) out.push('', `Failed requests (errors or status ≥ 400) in: ${failed.map((row) => row.name).join(', ')}.`);
   return out.join('\n');
 }
+
+/** One attack of the attack suite (attacks.ts), as the table shows it. */
+export interface AttackRow {
+  readonly name: string;
+  /** The slowest answer to the `/health` probe, in ms, and how many probes got none. */
+  readonly slowestMs: number;
+  readonly probeFailures: number;
+  /** The highest RSS during the attack minus RSS just before it. */
+  readonly rssGrowthBytes: number;
+  /** p99 of the attack's own requests (its adds, when it writes), from the access log. */
+  readonly serverP99Ms: number;
+  readonly writes: boolean;
+  /** What the service answered, from its log, then what clients saw that was no answer. */
+  readonly statuses: string;
+  readonly seconds: number;
+  readonly notes: readonly string[];
+}
+
+/** What every attack must leave true: the service answers others, and its memory stays put. */
+export const ATTACK_TARGETS = { healthMs: 250, rssGrowthBytes: 200e6, addP99Ms: 5 } as const;
+
+export function attackTable(rows: readonly AttackRow[]): string {
+  const met = (yes: boolean): string => (yes ? 'yes' : '**no**');
+  const out = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. MB = 10⁶ bytes.`,
+    '',
+    '| Attack | /health slowest ms | RSS growth MB | p99 ms (server) | Statuses | Took s | /health ≤ 250 ms | RSS growth ≤ 200 MB | Add p99 < 5 ms | Notes |',
+    '|---|--:|--:|--:|---|--:|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const ran = !Number.isNaN(row.slowestMs);
+    const health = row.probeFailures > 0 ? `${ms(row.slowestMs)} (${row.probeFailures} failed)` : ms(row.slowestMs);
+    const cells = [
+      row.name,
+      health,
+      n(row.rssGrowthBytes / 1e6, 1),
+      ms(row.serverP99Ms),
+      row.statuses,
+      n(row.seconds, 1),
+      ran ? met(row.slowestMs <= ATTACK_TARGETS.healthMs && row.probeFailures === 0) : '–',
+      ran ? met(row.rssGrowthBytes <= ATTACK_TARGETS.rssGrowthBytes) : '–',
+      row.writes && ran ? met(row.serverP99Ms < ATTACK_TARGETS.addP99Ms) : '',
+      row.notes.join('; '),
+    ];
+    out.push(`| ${cells.join(' | ')} |`);
+  }
+  return out.join('\n');
+}

@@ -8,6 +8,8 @@
  *    the fixture is read before the POSTs, which go to a fresh service.
  * 5. 100,000-book scenarios (service only): server time from the access log's `durationMs`.
  * 6. RSS from /proc, and a markdown table for the README.
+ * 7. The attack suite (attacks.ts), on services of its own: what one client can make the
+ *    service stall on or grow by. BENCH_ONLY that names `attack` runs it alone.
  *
  * Settings: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (16), BENCH_COLD_RUNS (5),
  * BENCH_TOOL=node to use the node:http generator even where wrk is installed, BENCH_FLAGS to run
@@ -21,6 +23,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runAttacks } from './attacks.ts';
 import { type Load, chooseTool, describeTool, postBody, runLoad } from './load.ts';
 import { accessLines, durations, fetchOnce, killAll, PROBE_PATH, type Server, START_FLAGS, startBaseline, startService } from './procs.ts';
 import { combine, markdown, median, type Run, type ScenarioRow } from './report.ts';
@@ -39,6 +42,13 @@ const CONNECTIONS = setting('BENCH_CONNECTIONS', 16);
 const COLD_RUNS = setting('BENCH_COLD_RUNS', 5);
 /** BENCH_ONLY=<regex>: run only the scenarios whose name matches, e.g. BENCH_ONLY='one book|POST'. */
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '', 'i');
+/**
+ * A BENCH_ONLY that names `attack` picks among the attacks (each named `attack: ...`) and runs
+ * nothing else; any other BENCH_ONLY runs none of them, so that `POST` does not also pick the
+ * attacks that POST.
+ */
+const ATTACKS_ONLY = /attack/i.test(process.env.BENCH_ONLY ?? '');
+const ATTACKS_TOO = (process.env.BENCH_ONLY ?? '') === '' || ATTACKS_ONLY;
 const WARMUP_SECONDS = 1;
 const THREADS = 1;
 const BOOKS = 100_000;
@@ -173,6 +183,12 @@ async function fixtureRss(service: Server, baseline: Server): Promise<{ service:
 }
 
 async function main(): Promise<void> {
+  if (!ATTACKS_ONLY) await scenarios();
+  if (ATTACKS_TOO) await runAttacks(ONLY, log);
+}
+
+/** Every scenario but the attacks. */
+async function scenarios(): Promise<void> {
   log(`load generator: ${tool === 'wrk' ? 'wrk' : 'node:http (BENCH_TOOL=node, or wrk not installed)'}; ${setup}`);
   const seedStarted = performance.now();
   const { path: seedFile, books } = writeSeedFile(BOOKS);

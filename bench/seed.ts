@@ -25,14 +25,14 @@ const LAST = (
   'Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Murakami Adichie Márquez Kierkegaard Brontë Müller'
 ).split(' ');
 
-const FIXTURE: readonly SeedBook[] = [
+export const FIXTURE: readonly SeedBook[] = [
   { isbn: '1-2-3', title: 'Animal Farm', author: 'George Orwell' },
   { isbn: '4-5-6', title: 'The Lord of the Rings', author: 'JRR Tolkien' },
   { isbn: '7-8-9', title: 'To Kill a Mockingbird', author: 'Harper Lee' },
 ];
 
 /** mulberry32: a small, fast, seeded generator, so every run writes the same books. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

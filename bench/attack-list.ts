@@ -1,0 +1,158 @@
+/**
+ * The attacks: what one client (or a few) can send to make the service stall or grow. Each runs
+ * against a fresh service holding one of three catalogues (attacks.ts starts it), is bounded in
+ * count and in time, and closes everything it opened before it resolves.
+ */
+import { Agent } from 'node:http';
+import { atOnce, call, type Call, dribble, LIMIT_MS, silent, type Tally } from './attack-clients.ts';
+import { SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
+import { isbnOf } from './seed.ts';
+
+/** The 100,000 books of seed.ts, or one of the two catalogues of attack-seeds.ts. */
+export type Catalogue = '100,000 books' | '30,000 books of one title' | '10,000 titles of 512 characters';
+
+export interface Outcome {
+  /** What clients saw that was not an answer (errors, cuts), by code. */
+  readonly failures: Tally;
+  /** Anything the row should say besides the figures, e.g. a loop stopped by its time limit. */
+  readonly note?: string;
+}
+
+export interface Attack {
+  readonly name: string;
+  readonly catalogue: Catalogue;
+  /** Its requests are adds: their p99 is checked against the target. */
+  readonly writes?: boolean;
+  readonly run: (base: string) => Promise<Outcome>;
+}
+
+/** How long the clients that never read, or read slowly, hold their connections. */
+const HOLD_MS = 5_000;
+
+const UNPAGED = 'GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+/** 127 labels of 63 letters, 8,127 bytes: each label a well-formed DNS label, the whole far past DNS's 253. */
+const LONG_LABELS = Array.from({ length: 127 }, () => 'a'.repeat(63)).join('.');
+/** 8,192 bytes of one-letter labels: 4,096 of them, where DNS allows 127. */
+const SHORT_LABELS = 'a.'.repeat(4096);
+
+/**
+ * A Forwarded value of 16,000 bytes in two lines, as a proxy that appends to the header passes
+ * it: quotes and backslashes that never close a quoted string. Sized so that the head stays
+ * under the service's 16 KiB limit and reaches the app instead of a 431.
+ */
+const FORWARDED = ['"\\'.repeat(4000), '\\"'.repeat(4000)];
+
+/** 1,000 entity tags, about 15 KB, none of them the answer's. */
+const NONE_MATCH = Array.from({ length: 1000 }, (_, i) => `"0-${String(i).padStart(8, '0')}"`).join(', ');
+
+/** About 15 KB of media ranges, each with parameters to split. */
+const ACCEPT = Array.from({ length: 600 }, () => 'text/html;q=0.1;a=b').join(', ');
+
+/** A request head sent a byte at a time: longer than the hold lasts, so it never ends. */
+const SLOW_HEAD = `GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(10_000)}`;
+
+const EMOJI_TITLE = '📚'.repeat(TITLE_LIMIT);
+
+/**
+ * `times` adds, one at a time on one keep-alive connection, each book made by `book(i)`; stops
+ * early at the time limit and says so.
+ */
+async function adds(base: string, times: number, book: (i: number) => object): Promise<Outcome> {
+  const failures: Tally = new Map();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const deadline = performance.now() + LIMIT_MS;
+  let done = 0;
+  while (done < times && performance.now() < deadline) {
+    await call(base, { method: 'POST', path: '/books', body: JSON.stringify(book(done)), agent }, failures);
+    done++;
+  }
+  agent.destroy();
+  return { failures, note: done < times ? `${done.toLocaleString('en-US')} of ${times.toLocaleString('en-US')} within ${LIMIT_MS / 1000} s` : undefined };
+}
+
+/** `times` requests one after the other on one keep-alive connection. */
+async function inTurn(base: string, times: number, item: Call): Promise<Outcome> {
+  const failures: Tally = new Map();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < times; i++) await call(base, { ...item, agent }, failures);
+  agent.destroy();
+  return { failures };
+}
+
+const atOnceOutcome = async (base: string, times: number, item: Call): Promise<Outcome> => ({ failures: await atOnce(base, times, item) });
+
+export const ATTACKS: readonly Attack[] = [
+  {
+    name: 'Ten unpaged listings at once, each read to the end',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 10, { path: '/books' }),
+  },
+  {
+    name: 'One unpaged listing, 8 KB Host of 127 labels of 63 letters',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 1, { path: '/books', headers: { host: LONG_LABELS } }),
+  },
+  {
+    name: 'One unpaged listing, 8 KB Host of one-letter labels (`a.` × 4,096)',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 1, { path: '/books', headers: { host: SHORT_LABELS } }),
+  },
+  {
+    name: `Forty clients ask for the unpaged listing and never read (held ${HOLD_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await silent(base, 40, UNPAGED, HOLD_MS) }),
+  },
+  {
+    name: `Thirty unpaged listings pipelined on one socket, never read (held ${HOLD_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await silent(base, 1, UNPAGED.repeat(30), HOLD_MS) }),
+  },
+  {
+    name: 'Thirty requests at once, 16 KB `Forwarded` of `"\\` and `\\"` in two lines',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 30, { path: '/books/4-5-6', headers: { forwarded: FORWARDED } }),
+  },
+  {
+    name: 'HEAD of the unpaged listing, ten at once',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 10, { method: 'HEAD', path: '/books' }),
+  },
+  {
+    name: 'Thirty pages at once, `If-None-Match` of 1,000 tags (15 KB)',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 30, { path: '/books?page=0&size=20', headers: { 'if-none-match': NONE_MATCH } }),
+  },
+  {
+    name: 'Thirty requests for `/` at once, 15 KB `Accept`',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 30, { path: '/', headers: { accept: ACCEPT } }),
+  },
+  {
+    name: `Forty clients dribble a request head, a byte every 50 ms (${HOLD_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await dribble(base, 40, SLOW_HEAD, 50, HOLD_MS) }),
+  },
+  {
+    name: '3,000 adds of 512-emoji titles, one at a time',
+    catalogue: '100,000 books',
+    writes: true,
+    run: (base) => adds(base, 3000, (i) => ({ isbn: isbnOf(i, '979'), title: EMOJI_TITLE, author: `Ada Lovelace${i}` })),
+  },
+  {
+    name: '300 adds of the title 30,000 books share, one at a time',
+    catalogue: '30,000 books of one title',
+    writes: true,
+    run: (base) => adds(base, 300, (i) => ({ isbn: isbnOf(i, '979'), title: SHARED_TITLE, author: `Ada Newcomer${i}` })),
+  },
+  {
+    name: 'One-letter filter `?title=e`, unpaged, 512-character titles, three in turn',
+    catalogue: '10,000 titles of 512 characters',
+    run: (base) => inTurn(base, 3, { path: '/books?title=e' }),
+  },
+  {
+    name: 'One-letter filter `?title=e&page=0&size=20`, 512-character titles, thirty in turn',
+    catalogue: '10,000 titles of 512 characters',
+    run: (base) => inTurn(base, 30, { path: '/books?title=e&page=0&size=20' }),
+  },
+];
