@@ -49,7 +49,7 @@ function expectedBody(base: string, query: string): string {
     ...(page ? { offset: page.number * page.size, limit: page.size } : {}),
   });
   const paging = page && { ...page, totalElements: found.total, title: listing.title, sort: listing.sortParam };
-  return JSON.stringify(renderCollection(found.books.map(toBook), base, paging));
+  return JSON.stringify(renderCollection(found.books.map((book) => toBook(book)), base, paging));
 }
 
 describe('listings written in pieces', () => {
