@@ -97,7 +97,7 @@ export function markdown(rows: readonly ScenarioRow[], extras: Extras, setup: st
     out.push(`| ${cells.join(' | ')} |`);
   }
   const { coldStartMs, rssFixture, rss } = extras;
-  // DECISIONS G: the growth of RSS from the small catalogue to the large one, per book.
+  // api.md, Performance, rule 5: the growth of RSS from the small catalogue to the large one, per book.
   const perBook = (rss.books - rss.fewBooks) / (extras.books - extras.fewBooks);
   out.push(
     '',

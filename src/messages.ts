@@ -1,6 +1,6 @@
 /**
  * Every sentence the service answers with or stops on, written whole, so that a search for one
- * finds it here (docs/api.md, Errors). Only what varies from one request to the next (an isbn, a
+ * finds it here (api.md, Errors). Only what varies from one request to the next (an isbn, a
  * limit, a path) comes in as an argument; no sentence is put together from a field's name. Which
  * status each one answers with is http/problem.ts's business, and handlers.ts's for books.
  */

@@ -1,4 +1,4 @@
-/** DECISIONS B: every setting, its default, its env variable and flag, and every bad value. */
+/** api.md, Settings: every setting, its default, its env variable and flag, and every bad value. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
@@ -357,7 +357,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     );
   });
 
-  it('keeps the message to one line when the unknown argument holds a line break (DECISIONS B: "one line")', () => {
+  it('keeps the message to one line when the unknown argument holds a line break (api.md, Settings, rule 1: "one line")', () => {
     // Start-up prints `invalid configuration: <message>`; a raw line break would split it in two.
     assertConfigError(
       () => loadConfig({}, ['--no\npe']),

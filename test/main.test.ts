@@ -1,5 +1,5 @@
 /**
- * The entry point as a process (DECISIONS B and E): fail-fast start-up with exit codes and one
+ * The entry point as a process (api.md, Settings and Start-up): fail-fast start-up with exit codes and one
  * stderr line, settings honoured end to end, log lines on stdout, and SIGTERM/SIGINT.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * GET /openapi.json (DECISIONS E): the document is served as JSON, names exactly the routes of
+ * GET /openapi.json (api.md, Endpoints): the document is served as JSON, names exactly the routes of
  * the router table, and every example in it is what the service really answers. Each example
  * is replayed, by a recipe below, against a fresh service reached as http://127.0.0.1:8080
  * (the document's server URL), and a recipe or an example without the other fails the test.
@@ -146,7 +146,7 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(doc.servers, [{ url: 'http://127.0.0.1:8080', description: 'A local run (make run).' }]);
   });
 
-  it("describes a book's fields with the labels a form shows (DECISIONS H) and SPEC's notes on them", () => {
+  it("describes a book's fields with the labels a form shows (api.md, The explorer, rule 8) and the notes of api.md, Books", () => {
     const input = object(object(object(doc.components, 'components').schemas, 'schemas').BookInput, 'BookInput');
     const fields = Object.entries(object(input.properties, 'properties')).map(([name, schema]) => {
       const { title, description } = object(schema, name);
@@ -167,7 +167,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => METHODS.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    // Every GET route answers HEAD, and every path OPTIONS (DECISIONS D).
+    // Every GET route answers HEAD, and every path OPTIONS (api.md, Endpoints, rules 2 and 3).
     const paths = [...new Set(server.app.routes.map((route) => route.path))];
     const routed = [
       ...server.app.routes.flatMap((route) => [`${route.method} ${route.path}`, ...(route.method === 'GET' ? [`HEAD ${route.path}`] : [])]),

@@ -1,6 +1,6 @@
 /**
  * What a book is, read from the table of fields (fields.ts): the submitted, stored and shown
- * book, and the derivation of the author fields from each other (docs/api.md, Authors). Pure
+ * book, and the derivation of the author fields from each other (api.md, Authors). Pure
  * functions, no I/O.
  */
 import { FIELDS, type FieldTable, hasText } from './fields.ts';

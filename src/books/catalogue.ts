@@ -1,5 +1,5 @@
 /**
- * The rules for adding a book (docs/api.md, Adding a book, rules 1–3 and 7): validation, then
+ * The rules for adding a book (api.md, Adding a book, rules 1–3 and 7): validation, then
  * the two duplicate checks, then capacity, the last three done by the store as it adds. A POST
  * and each SEED_FILE entry go through this one path.
  */

@@ -1,5 +1,5 @@
 /**
- * The one table of a book's fields (docs/api.md, Books). Each row says what a client may send in
+ * The one table of a book's fields (api.md, Books). Each row says what a client may send in
  * one field, of which type and within which limits, and what is wrong when it does not; groups
  * say which fields stand in for each other; sorts say which orders `GET /books?sort=` offers.
  * The validator, the submitted, stored and shown book (book.ts), the sort comparisons

@@ -1,5 +1,5 @@
 /**
- * How `sort=` orders books (docs/api.md, Listing, rule 6): for each sort of the table of fields,
+ * How `sort=` orders books (api.md, Listing, rule 6): for each sort of the table of fields,
  * a comparison of two stored records, field by field in turn, each compared as its type says.
  * Ties are left to whoever keeps the order (insertion order breaks them, in both directions).
  */

@@ -1,6 +1,6 @@
 /**
  * Filling the store at start-up: the built-in fixture, or the books of a SEED_FILE. Seed entries
- * pass the same rules as a POST (docs/api.md, Start-up, rule 3); the first failure stops start-up
+ * pass the same rules as a POST (api.md, Start-up, rule 3); the first failure stops start-up
  * with a SeedError, which the entry point reports as a bad setting.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The validator for a submitted book (docs/api.md, Validation), read from the table of fields:
+ * The validator for a submitted book (api.md, Validation), read from the table of fields:
  * each field is checked as its type says, then each group. It returns every failure, each with a
  * JSON pointer and its message, in the table's order (isbn, title, author); it never throws.
  */
