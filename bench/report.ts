@@ -1,6 +1,6 @@
 /**
  * Figures to text: percentiles, the machine, and the markdown tables printed at the end of a run
- * (made to be pasted into the README as they are).
+ * (made to be pasted into docs/performance.md as they are).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';

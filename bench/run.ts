@@ -7,7 +7,7 @@
  * 4. Fixture scenarios, A B A B (service, baseline, ...), each server warmed up first; RSS with
  *    the fixture is read before the POSTs, which go to a fresh service.
  * 5. 100,000-book scenarios (service only): server time from the access log's `durationMs`.
- * 6. RSS from /proc, and a markdown table for the README.
+ * 6. RSS from /proc, and a markdown table for docs/performance.md.
  *
  * Settings: BENCH_SECONDS (5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (16), BENCH_COLD_RUNS (5),
  * BENCH_TOOL=node to use the node:http generator even where wrk is installed, BENCH_FLAGS to run

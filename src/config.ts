@@ -1,8 +1,8 @@
 /**
- * Settings: environment variables, each overridable by a command-line flag of the same name
- * (`PORT` ↔ `--port 9000` or `--port=9000`). One table lists them; parsing, the error messages
- * and the README's table (checked by a test) all read it. A bad value stops start-up with one
- * line that names the setting, instead of failing later.
+ * Settings: environment variables, each overridable by a command-line flag of the same name in
+ * lower case with dashes (`LOG_LEVEL` ↔ `--log-level debug` or `--log-level=debug`). One table
+ * lists them; parsing, the error messages and the table in docs/api.md (checked by a test) all
+ * read it. A bad value stops start-up with one line that names the setting (api.md, Settings).
  */
 import { MAX_CAPACITY } from './books/store.ts';
 import { LOG_LEVELS, oneLine, type LogLevel } from './log.ts';
@@ -42,7 +42,7 @@ const MAX_TIMER_MS = 2_147_483_647; // setTimeout's ceiling; larger values fire 
 interface Setting<K extends keyof Config> {
   readonly name: string;
   readonly key: K;
-  /** The default, as the README shows it. */
+  /** The default, as docs/api.md shows it. */
   readonly shown: string;
   /** Turns the text of a set variable or flag into the value, or throws a ConfigError. */
   readonly parse: (text: string, name: string) => Config[K];
@@ -51,7 +51,7 @@ interface Setting<K extends keyof Config> {
 
 const setting = <K extends keyof Config>(spec: Setting<K>): Setting<K> => spec;
 
-/** Every setting, in the order the README lists them. */
+/** Every setting, in the order docs/api.md lists them. */
 export const SETTINGS = [
   setting({ name: 'PORT', key: 'port', shown: '8080', fallback: 8080, parse: integer(0, 65_535) }),
   setting({ name: 'HOST', key: 'host', shown: 'all interfaces', fallback: undefined, parse: (text) => text }),
