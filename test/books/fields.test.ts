@@ -8,25 +8,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type BookFields, toBook, toFields } from '../../src/books/book.ts';
 import { addBook } from '../../src/books/catalogue.ts';
-import { FIELDS, type FieldTable, type IntegerField } from '../../src/books/fields.ts';
+import { FIELDS, type FieldTable } from '../../src/books/fields.ts';
 import { sortComparisons } from '../../src/books/order.ts';
 import { MemoryBookStore, type SortOrder } from '../../src/books/store.ts';
 import { validateBook } from '../../src/books/validate.ts';
 import { renderBook } from '../../src/hal.ts';
 import { openApiDocument } from '../../src/openapi.ts';
-
-const YEAR: IntegerField = {
-  name: 'year',
-  type: 'integer',
-  label: 'Year',
-  description: 'The year of publication.',
-  required: false,
-  minimum: 0,
-  maximum: 2100,
-  since: 2,
-  messages: { notInteger: 'year must be an integer', outOfRange: (min, max) => `year must be from ${min} to ${max}` },
-};
-const WITH_YEAR: FieldTable = { ...FIELDS, rows: [...FIELDS.rows, YEAR], sorts: [...FIELDS.sorts, { key: 'year', by: ['year'] }] };
+import { WITH_YEAR } from '../helpers/year.ts';
 
 const DUNE = { isbn: 'd-1', title: 'Dune', author: 'Frank Herbert' };
 type Json = Record<string, unknown>;
