@@ -26,8 +26,9 @@ export function validateBook(body: Readonly<Record<string, unknown>>, table: Fie
   for (const field of table.rows) {
     const value = Object.hasOwn(body, field.name) ? body[field.name] : undefined;
     const detail = checkField(field, value);
-    if (detail === undefined) book[field.name] = value;
-    else {
+    if (detail === undefined) {
+      if (value !== undefined) book[field.name] = value;
+    } else {
       errors.push({ pointer: `#/${field.name}`, detail });
       failed.add(field.name);
     }
