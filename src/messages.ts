@@ -99,6 +99,24 @@ export const ORIGIN_MESSAGES = {
   emptyForwarded: 'The Forwarded header has an empty last element',
 } as const;
 
+/**
+ * A bad setting stops start-up with one of these, after `invalid configuration: ` (api.md,
+ * Settings, rule 1). `setting` is the name of the variable (`PORT`), whichever way it was set.
+ */
+export const SETTING_MESSAGES = {
+  unknownFlag: (arg: string, flags: readonly string[]) => `${arg} is not a known flag; the flags are ${flags.join(', ')}`,
+  flagWithoutValue: (setting: string, flag: string) => `${setting} needs a value: ${flag} <value>`,
+  notInteger: (setting: string, min: number, max: number, text: string) => `${setting} must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`,
+  notBoolean: (setting: string, text: string) => `${setting} must be true or false, got ${JSON.stringify(text)}`,
+  blankToken: 'API_TOKEN must not be blank; leave it unset to disable the token',
+  // Never quotes the token: it is a secret.
+  notToken68: 'API_TOKEN must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding',
+  notLogLevel: (text: string, levels: readonly string[]) => `LOG_LEVEL must be one of ${levels.join(', ')}, got ${JSON.stringify(text)}`,
+  notBaseUrl: (text: string) => `BASE_URL must be an absolute http or https URL without query or fragment, got ${JSON.stringify(text)}`,
+  notOrigins: (item: string) =>
+    `CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com (scheme, host and port only), got ${JSON.stringify(item)}`,
+} as const;
+
 /** Start-up stops on these, after `invalid configuration: ` (api.md, Start-up). */
 export const SEED_MESSAGES = {
   belowSeed: (capacity: number, books: number) => `MAX_BOOKS (${capacity}) is below the ${books} books of the seed`,
