@@ -1,8 +1,9 @@
 /**
  * `createApp` builds the request listener from its parts without listening, so that tests and
- * the entry point share it and each test gets a fresh service. Data flows one way:
+ * the entry point share it and each test gets a fresh service. Data flows one way, as the
+ * README's diagram draws it:
  *
- *   request → target, id, base URL → router → handler → books/ rules + store → hal → respond
+ *   request → id, target, base URL → router → handler → store → book views → hal → respond
  *                                                    ↘ HttpProblem → problem+json ↗
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -3,7 +3,8 @@
  * one field, of which type and within which limits, and what is wrong when it does not; groups
  * say which fields stand in for each other; sorts say which orders `GET /books?sort=` offers.
  * The validator, the submitted, stored and shown book (book.ts), the sort comparisons
- * (order.ts) and the OpenAPI schema all read it, so an optional `year` is one row and one sort.
+ * (order.ts), the OpenAPI schema and so the explorer's form all read it: an optional `year` is
+ * a row here, a sort here and its sentences in messages.ts (test/books/fields.test.ts runs one).
  */
 import { BOOK_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 
