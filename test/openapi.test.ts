@@ -54,6 +54,20 @@ interface DocumentedExample {
   readonly status: number;
   readonly mediaType: string;
   readonly value: unknown;
+  /** The response headers the document marks required, which every such answer must carry. */
+  readonly required: readonly string[];
+}
+
+/** The names of a response's headers marked `required`, their `$ref`s followed into components. */
+function requiredHeaders(doc: JsonObject, response: JsonObject): string[] {
+  const shared = object(object(doc.components, 'components').headers, 'headers');
+  return Object.entries(object(response.headers ?? {}, 'headers'))
+    .filter(([, header]) => {
+      const ref = object(header, 'header').$ref;
+      const resolved = typeof ref === 'string' ? object(shared[ref.split('/').at(-1) as string], ref) : object(header, 'header');
+      return resolved.required === true;
+    })
+    .map(([name]) => name);
 }
 
 /** Every response example of the document, keyed `METHOD path status name`. */
@@ -65,12 +79,13 @@ function responseExamples(doc: JsonObject): DocumentedExample[] {
       for (const [status, response] of Object.entries(object(object(operation, method).responses, 'responses'))) {
         const content = object(response, status).content;
         if (content === undefined) continue;
+        const required = requiredHeaders(doc, object(response, status));
         for (const [mediaType, media] of Object.entries(object(content, 'content'))) {
           const examples = object(media, mediaType).examples;
           if (examples === undefined) continue;
           for (const [name, example] of Object.entries(object(examples, 'examples'))) {
             const key = `${method.toUpperCase()} ${path} ${status} ${name}`;
-            found.push({ key, status: Number(status), mediaType, value: object(example, name).value });
+            found.push({ key, status: Number(status), mediaType, value: object(example, name).value, required });
           }
         }
       }
@@ -197,6 +212,9 @@ describe('GET /openapi.json', () => {
         assert.equal(answer.status, example.status);
         assert.equal(answer.headers['content-type'], example.mediaType);
         assert.deepEqual(JSON.parse(answer.text), example.value);
+        // Every answer carries these two; the document says so, and the service does it.
+        assert.ok(example.required.includes('X-Request-Id') && example.required.includes('X-Content-Type-Options'));
+        for (const header of example.required) assert.ok(answer.headers[header.toLowerCase()] !== undefined, `${header} is sent`);
         if (example.status === 201) {
           // The Location is the book's self link, and reading it gives back the very same book.
           const self = object(object(object(example.value, 'book')._links, '_links').self, 'self').href;
