@@ -14,8 +14,8 @@ interface Row {
   readonly label: string;
   /** What the field means to a client, for the docs. */
   readonly description: string;
-  /** Version 1 of the Book carried only `author`; version 2 added the two name fields. */
-  readonly since: 1 | 2;
+  /** The version of the Book that introduced it: 1 carried only `author`, 2 added the two names. */
+  readonly since: number;
   /** The group whose rule names this field with others (see FieldGroup); a group's fields are always shown. */
   readonly group?: string;
 }

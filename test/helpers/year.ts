@@ -13,7 +13,7 @@ export const YEAR: IntegerField = {
   required: false,
   minimum: 0,
   maximum: 2100,
-  since: 2,
+  since: 3,
   messages: { notInteger: 'year must be an integer', outOfRange: (min, max) => `year must be from ${min} to ${max}` },
 };
 
