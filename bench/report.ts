@@ -1,6 +1,6 @@
 /**
  * Figures to text: percentiles, the machine, and the markdown tables printed at the end of a run
- * (made to be pasted into the README as they are).
+ * (made to be pasted into docs/performance.md as they are).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
@@ -97,7 +97,7 @@ export function markdown(rows: readonly ScenarioRow[], extras: Extras, setup: st
     out.push(`| ${cells.join(' | ')} |`);
   }
   const { coldStartMs, rssFixture, rss } = extras;
-  // DECISIONS G: the growth of RSS from the small catalogue to the large one, per book.
+  // api.md, Performance, rule 5: the growth of RSS from the small catalogue to the large one, per book.
   const perBook = (rss.books - rss.fewBooks) / (extras.books - extras.fewBooks);
   out.push(
     '',

@@ -7,7 +7,7 @@
  * 4. Fixture scenarios, A B A B (service, baseline, ...), each server warmed up first; RSS with
  *    the fixture is read before the POSTs, which go to a fresh service.
  * 5. 100,000-book scenarios (service only): server time from the access log's `durationMs`.
- * 6. RSS from /proc, and a markdown table for the README.
+ * 6. RSS from /proc, and a markdown table for docs/performance.md.
  * 7. The attack suite (attacks.ts), on services of its own: what one client can make the
  *    service stall on or grow by. BENCH_ONLY that names `attack` runs it alone.
  *
@@ -82,11 +82,11 @@ const LARGE_SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-/** The one-match search of DECISIONS G, run with wrk at 1,000 books and at 100,000. */
+/** The one-match search of api.md, Performance, rule 3, run with wrk at 1,000 books and at 100,000. */
 const ONE_MATCH: Scenario = { name: 'One-match search', load: { method: 'GET', path: `/books?title=${ONE_MATCH_WORD.toLowerCase()}` } };
 const FORM_REQUESTS = setting('BENCH_FORM_REQUESTS', 1000);
 
-/** The hard searches of DECISIONS G, each timed on its own; `phrase` matches at most 1,000 books. */
+/** The hard searches of api.md, Performance, rule 2, each timed on its own; `phrase` matches at most 1,000 books. */
 function scaleForms(books: readonly SeedBook[], phrase: { phrase: string; count: number }): Form[] {
   const pages = (matches: number): number => Math.ceil(matches / PAGE_SIZE);
   const count = (filter: string): number => books.filter((book) => book.title.toLowerCase().includes(filter)).length;
@@ -234,7 +234,7 @@ async function scenarios(): Promise<void> {
     const row = await scenario(item, large);
     if (row) rows.push(row);
   }
-  // DECISIONS G: the same one-match search, at 1,000 books and at 100,000.
+  // api.md, Performance, rule 3: the same one-match search, at 1,000 books and at 100,000.
   const oneMatch = ONLY.test(ONE_MATCH.name)
     ? { small: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${SMALL_BOOKS.toLocaleString('en-US')} books` }, small), large: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${BOOKS.toLocaleString('en-US')} books` }, large) }
     : undefined;

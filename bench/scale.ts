@@ -1,5 +1,5 @@
 /**
- * The scale scenarios of DECISIONS G: searches made to be hard, at 100,000 books, each timed
+ * The scale scenarios of api.md, Performance, rule 2: searches made to be hard, at 100,000 books, each timed
  * as server time per request (the access log's `durationMs`), p50 and p99. Requests go one at
  * a time on a keep-alive connection, so each is the service's whole attention; a page number
  * `{n}` is drawn at random for every request.

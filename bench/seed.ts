@@ -61,7 +61,7 @@ export interface SeedBook {
 }
 
 /**
- * Titles made to be hard for a search (DECISIONS G), about 20 to 40 characters, after the fixture:
+ * Titles made to be hard for a search (api.md, Performance), about 20 to 40 characters, after the fixture:
  * - every other title is "Seeded Volume <i>", optionally with a common word: one long shared
  *   beginning, so every suffix of "seeded volume" is in half the catalogue and comparing them
  *   goes deep;
@@ -74,7 +74,7 @@ export function generateBooks(count: number, seed = 20_240_501): SeedBook[] {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const seen = new Set<string>();
-  // The built-in fixture comes first (DECISIONS C), so `GET /books/4-5-6` answers at any size.
+  // The built-in fixture comes first (api.md, Start-up, rule 1), so `GET /books/4-5-6` answers at any size.
   const books: SeedBook[] = FIXTURE.slice(0, count);
   for (let i = books.length; i < count; i++) {
     for (;;) {
@@ -86,7 +86,7 @@ export function generateBooks(count: number, seed = 20_240_501): SeedBook[] {
       if (i === ONE_MATCH_AT) text = `${text} ${ONE_MATCH_WORD}`;
       const author = `${pick(FIRST)} ${pick(LAST)}`;
       const key = `${text}\n${author}`;
-      if (seen.has(key)) continue; // SPEC POST rule 3 would refuse it
+      if (seen.has(key)) continue; // api.md, Adding a book, rule 3 would refuse it
       seen.add(key);
       books.push({ isbn: isbnOf(i), title: text, author });
       break;

@@ -80,13 +80,13 @@ export function uriFor(href) {
   return resolve(uri) ? uri : undefined;
 }
 
-/** The page size a followed collection link gets: the service's own default (docs/api.md, "Listing and searching"). */
+/** The page size a followed collection link gets: the service's own default (api.md, Listing, rule 7). */
 export const PAGE_SIZE = 20;
 
 /**
  * The uri of a page of a collection: a uri that names neither `page` nor `size` gets the first
  * page of `size` books, so following a collection link never loads the whole catalogue. The
- * API documents both parameters (docs/api.md, "Listing and searching").
+ * API documents both parameters (api.md, Listing, rule 7).
  * @param {string} uri
  * @param {number} [size]
  */

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The API explorer (docs/api.md, "The explorer"): shows one resource of the API at a time and
+ * The API explorer (api.md, The explorer): shows one resource of the API at a time and
  * lets a person follow its links, search, page, add, edit and delete. The resource on view is
  * in the fragment (`#uri=/books?title=rings`), so Back, Forward, reload and bookmarks work. It
  * uses only the public API, as any client could.

@@ -198,7 +198,8 @@ function showPaging({ uri, body }, context) {
 const canonicalSort = (value) => (value === '' ? '' : value.includes(',') ? value : `${value},asc`);
 
 /**
- * The sort choices the OpenAPI document lists, in words: `author,desc` reads "Author Z–A".
+ * The sort choices the OpenAPI document lists, in words: `author,desc` reads "Author Z–A", and
+ * a field the document types as a number, `year,desc`, "Year 9–0".
  * Each order is offered once, as the first value that names it.
  * @param {import('./openapi.js').Api} api
  * @returns {[string, string][]}
@@ -209,7 +210,9 @@ export function sortChoices(api) {
   for (const value of api.sortValues) {
     const [key = '', direction = 'asc'] = value.split(',');
     const canonical = `${key},${direction}`;
-    if (!choices.has(canonical)) choices.set(canonical, [value, `${api.label(key)} ${direction === 'desc' ? 'Z–A' : 'A–Z'}`]);
+    const numeric = (api.fields.find((field) => field.name === key)?.type ?? 'string') !== 'string';
+    const words = numeric ? (direction === 'desc' ? '9–0' : '0–9') : direction === 'desc' ? 'Z–A' : 'A–Z';
+    if (!choices.has(canonical)) choices.set(canonical, [value, `${api.label(key)} ${words}`]);
   }
   return [...choices.values()];
 }

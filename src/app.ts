@@ -1,8 +1,9 @@
 /**
  * `createApp` builds the request listener from its parts without listening, so that tests and
- * the entry point share it and each test gets a fresh service. Data flows one way:
+ * the entry point share it and each test gets a fresh service. Data flows one way, as the
+ * README's diagram draws it:
  *
- *   request → target, id, base URL → router → handler → books/ rules + store → hal → respond
+ *   request → id, target, base URL → router → handler → store → book views → hal → respond
  *                                                    ↘ HttpProblem → problem+json ↗
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +21,7 @@ import { parseQuery, parseTarget, requestIdOf } from './http/request.ts';
 import { JSON_TYPE, type Reply, send } from './http/respond.ts';
 import { type Route, Router } from './http/router.ts';
 import type { Logger } from './log.ts';
+import { REQUEST_MESSAGES } from './messages.ts';
 import { openApiDocument } from './openapi.ts';
 
 export interface AppDeps {
@@ -62,7 +64,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
   /** Routes the request and runs its handler; every failure on the way is thrown as it is. */
   async function dispatch(req: IncomingMessage, path: string, queryText: string, authority: string | undefined, requestId: string): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9; that is no request for this service.
-    if (req.httpVersionMajor !== 1) throw problems.badRequest('The request line must name HTTP/1.0 or HTTP/1.1');
+    if (req.httpVersionMajor !== 1) throw problems.badRequest(REQUEST_MESSAGES.notHttp1);
     // node answers 100-continue itself and passes any other expectation here (checkExpectation).
     if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue') {
       throw problems.expectationFailed();

@@ -1,11 +1,12 @@
 /**
- * Settings: environment variables, each overridable by a command-line flag of the same name
- * (`PORT` ↔ `--port 9000` or `--port=9000`). One table lists them; parsing, the error messages
- * and the README's table (checked by a test) all read it. A bad value stops start-up with one
- * line that names the setting, instead of failing later.
+ * Settings: environment variables, each overridable by a command-line flag of the same name in
+ * lower case with dashes (`LOG_LEVEL` ↔ `--log-level debug` or `--log-level=debug`). One table
+ * lists them; parsing, the error messages and the table in docs/api.md (checked by a test) all
+ * read it. A bad value stops start-up with one line that names the setting (api.md, Settings).
  */
 import { MAX_CAPACITY } from './books/store.ts';
 import { LOG_LEVELS, oneLine, type LogLevel } from './log.ts';
+import { SETTING_MESSAGES } from './messages.ts';
 
 export interface Config {
   readonly port: number;
@@ -26,12 +27,12 @@ export interface Config {
   readonly corsOrigins: '*' | readonly string[] | undefined;
 }
 
-/** A setting with a bad value; `message` is the one line that start-up prints. */
+/** A setting with a bad value; `message` (from SETTING_MESSAGES) is the one line that start-up prints. */
 export class ConfigError extends Error {
   readonly setting: string;
 
-  constructor(setting: string, problem: string) {
-    super(oneLine(`${setting} ${problem}`));
+  constructor(setting: string, message: string) {
+    super(oneLine(message));
     this.name = 'ConfigError';
     this.setting = setting;
   }
@@ -42,7 +43,7 @@ const MAX_TIMER_MS = 2_147_483_647; // setTimeout's ceiling; larger values fire 
 interface Setting<K extends keyof Config> {
   readonly name: string;
   readonly key: K;
-  /** The default, as the README shows it. */
+  /** The default, as docs/api.md shows it. */
   readonly shown: string;
   /** Turns the text of a set variable or flag into the value, or throws a ConfigError. */
   readonly parse: (text: string, name: string) => Config[K];
@@ -51,7 +52,7 @@ interface Setting<K extends keyof Config> {
 
 const setting = <K extends keyof Config>(spec: Setting<K>): Setting<K> => spec;
 
-/** Every setting, in the order the README lists them. */
+/** Every setting, in the order docs/api.md lists them. */
 export const SETTINGS = [
   setting({ name: 'PORT', key: 'port', shown: '8080', fallback: 8080, parse: integer(0, 65_535) }),
   setting({ name: 'HOST', key: 'host', shown: 'all interfaces', fallback: undefined, parse: (text) => text }),
@@ -95,12 +96,12 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
     const match = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(arg);
     const name = match?.[1]?.toUpperCase().replaceAll('-', '_');
     if (!match || !SETTINGS.some((known) => known.name === name)) {
-      throw new ConfigError(arg, `is not a known flag; the flags are ${SETTINGS.map((known) => flagName(known.name)).join(', ')}`);
+      throw new ConfigError(arg, SETTING_MESSAGES.unknownFlag(arg, SETTINGS.map((known) => flagName(known.name))));
     }
     let value = match[2];
     if (value === undefined) {
       value = argv[++i];
-      if (value === undefined) throw new ConfigError(name as string, `needs a value: ${flagName(name as string)} <value>`);
+      if (value === undefined) throw new ConfigError(name as string, SETTING_MESSAGES.flagWithoutValue(name as string, flagName(name as string)));
     }
     flags.set(name as string, value);
   }
@@ -110,7 +111,7 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
 function integer(min: number, max: number): (text: string, name: string) => number {
   return (text, name) => {
     const value = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-    if (!(value >= min && value <= max)) throw new ConfigError(name, `must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`);
+    if (!(value >= min && value <= max)) throw new ConfigError(name, SETTING_MESSAGES.notInteger(name, min, max, text));
     return value;
   };
 }
@@ -119,7 +120,7 @@ function boolean(text: string, name: string): boolean {
   const lower = text.toLowerCase();
   if (['false', '0', 'no'].includes(lower)) return false;
   if (['true', '1', 'yes'].includes(lower)) return true;
-  throw new ConfigError(name, `must be true or false, got ${JSON.stringify(text)}`);
+  throw new ConfigError(name, SETTING_MESSAGES.notBoolean(name, text));
 }
 
 // RFC 6750 section 2.1, `token68`: what a client can send after `Bearer ` as it is.
@@ -131,16 +132,14 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
  * refused, so it stops start-up instead. The message never quotes the token: it is a secret.
  */
 function token(text: string, name: string): string {
-  if (text.trim() === '') throw new ConfigError(name, 'must not be blank; leave it unset to disable the token');
-  if (!TOKEN68.test(text)) {
-    throw new ConfigError(name, 'must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding');
-  }
+  if (text.trim() === '') throw new ConfigError(name, SETTING_MESSAGES.blankToken);
+  if (!TOKEN68.test(text)) throw new ConfigError(name, SETTING_MESSAGES.notToken68);
   return text;
 }
 
 function logLevel(text: string, name: string): LogLevel {
   const level = LOG_LEVELS.find((known) => known === text.toLowerCase());
-  if (!level) throw new ConfigError(name, `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}`);
+  if (!level) throw new ConfigError(name, SETTING_MESSAGES.notLogLevel(text, LOG_LEVELS));
   return level;
 }
 
@@ -148,7 +147,7 @@ function logLevel(text: string, name: string): LogLevel {
 function baseUrl(text: string, name: string): string {
   const url = URL.canParse(text) ? new URL(text) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(name, `must be an absolute http or https URL without query or fragment, got ${JSON.stringify(text)}`);
+    throw new ConfigError(name, SETTING_MESSAGES.notBaseUrl(text));
   }
   return (url.origin + url.pathname).replace(/\/+$/, '');
 }
@@ -163,7 +162,7 @@ function origins(text: string, name: string): '*' | string[] {
   for (const item of list) {
     const url = URL.canParse(item) ? new URL(item) : undefined;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item) {
-      throw new ConfigError(name, `must be * or a comma-separated list of origins such as https://app.example.com (scheme, host and port only), got ${JSON.stringify(item)}`);
+      throw new ConfigError(name, SETTING_MESSAGES.notOrigins(item));
     }
   }
   return list;

@@ -1,5 +1,5 @@
 /**
- * The API explorer (docs/api.md, "The explorer"): one page, its script modules and its
+ * The API explorer (api.md, The explorer): one page, its script modules and its
  * stylesheet, read once from public/ at start-up and sent as they are. Only the paths of
  * EXPLORER_FILES exist; nothing from a request is ever joined onto the file system. A browser
  * that asks for `/` is sent to the page.

@@ -1,5 +1,5 @@
 /**
- * HAL (SPEC section 2) and every link the service writes: a book with `self` and `books`, a
+ * HAL (api.md, Books, rule 3, and Listing, rules 4 and 7) and every link the service writes: a book with `self` and `books`, a
  * collection with its items in `_embedded.bookDTOList`, page links, and the API root. It renders
  * what the handlers give it, as plain objects; `respond` serialises them. The isbn is
  * percent-encoded as one path segment, so an isbn holding `/`, `?` or `#` still names itself.
@@ -10,7 +10,7 @@ export interface Link {
   readonly href: string;
 }
 
-/** A page of a paged listing (DECISIONS E), and what its links carry. */
+/** A page of a paged listing (api.md, Listing, rule 7), and what its links carry. */
 export interface Page {
   readonly number: number;
   readonly size: number;
@@ -24,7 +24,7 @@ export function bookHref(base: string, isbn: string): string {
   return `${base}/books/${encodeURIComponent(isbn)}`;
 }
 
-/** The `books` link of SPEC: the collection with an empty title filter. */
+/** The `books` link: the collection with an empty title filter (api.md, Books, rule 3). */
 function booksHref(base: string): string {
   return `${base}/books?title=`;
 }
@@ -40,8 +40,8 @@ export function renderBook(book: Book, base: string): Book & { _links: { self: L
 }
 
 /**
- * A collection. Without `page`, it is exactly SPEC's shape, whose `self` is the unfiltered
- * collection; with it (DECISIONS E), `self` is the page's own URL among first/prev/next/last.
+ * A collection. Without `page`, it is exactly the original shape, whose `self` is the unfiltered
+ * collection; with it (api.md, Listing, rule 7), `self` is the page's own URL among first/prev/next/last.
  */
 export function renderCollection(books: readonly Book[], base: string, page?: Page): object {
   const _embedded = { bookDTOList: books.map((book) => renderBook(book, base)) };
@@ -86,7 +86,7 @@ export function* collectionPieces(books: Iterable<Book>, base: string, page?: Pa
   yield piece + empty.slice(BOOKS_START.length);
 }
 
-/** DECISIONS E: `GET /` links to itself and to the books, so a client needs one URL to start. */
+/** api.md, Endpoints: `GET /` links to itself and to the books, so a client needs one URL to start. */
 export function renderRoot(base: string): object {
   return { _links: { self: { href: `${base}/` }, books: { href: booksHref(base) } } };
 }

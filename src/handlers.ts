@@ -1,9 +1,9 @@
 /**
- * The four book operations of SPEC section 4. Each takes a parsed request, applies the book
- * rules and the store, and returns a Reply whose body hal.ts renders; a failure is an
- * HttpProblem. Filter = query parameter; identity = path.
+ * The four book operations (api.md, Listing, Reading a book, Adding a book, Deleting a book).
+ * Each takes a parsed request, asks the store, turns records into the client's view (book.ts)
+ * and gives them to hal.ts; a failure is an HttpProblem. Filter = query parameter; identity = path.
  */
-import { type Book, type BookFields, toBook } from './books/book.ts';
+import { toBook, toBooks } from './books/book.ts';
 import { addBook, type Rejection, rejectionMessage } from './books/catalogue.ts';
 import type { BookStore } from './books/store.ts';
 import { bookHref, collectionPieces, renderBook } from './hal.ts';
@@ -14,6 +14,7 @@ import { readJsonObject } from './http/request.ts';
 import { StreamedBody } from './http/respond.ts';
 import { parseListing } from './listing.ts';
 import type { Logger } from './log.ts';
+import { BOOK_MESSAGES } from './messages.ts';
 
 export interface BookHandlers {
   readonly list: Handler;
@@ -22,11 +23,11 @@ export interface BookHandlers {
   readonly remove: Handler;
 }
 
-/** The book errors of SPEC section 7, with the statuses of DECISIONS D. */
+/** The book errors, with their statuses and types (api.md, Errors). */
 export const bookProblems = {
-  notFound: (isbn: string) => new HttpProblem(404, `Book cannot be found for ISBN: ${isbn}`, BOOK_NOT_FOUND),
+  notFound: (isbn: string) => new HttpProblem(404, BOOK_MESSAGES.notFound(isbn), BOOK_NOT_FOUND),
   noBooks: (title: string | undefined) =>
-    new HttpProblem(404, title === undefined ? 'No books found' : `No books found for title: ${title}`, BOOK_NOT_FOUND),
+    new HttpProblem(404, title === undefined ? BOOK_MESSAGES.noBooks : BOOK_MESSAGES.noBooksForTitle(title), BOOK_NOT_FOUND),
   rejected(rejection: Rejection): HttpProblem {
     const detail = rejectionMessage(rejection);
     switch (rejection.reason) {
@@ -42,11 +43,6 @@ export const bookProblems = {
   },
 };
 
-/** The client's view of each stored book, made as the books are read. */
-function* views(records: Iterable<BookFields>): Generator<Book> {
-  for (const record of records) yield toBook(record);
-}
-
 export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard): BookHandlers {
   return {
     /** `title` narrows the collection; `sort` orders it; `page` and `size` cut it into pages. */
@@ -61,14 +57,16 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard)
       if (!listing.page) {
         const found = store.scan(query);
         if (found.total === 0) throw bookProblems.noBooks(listing.filter);
-        return { status: 200, body: new StreamedBody(version, () => collectionPieces(views(found.books), request.base)) };
+        // Every book, read from the store and made a view as the client takes the pieces.
+        return { status: 200, body: new StreamedBody(version, () => collectionPieces(toBooks(found.books), request.base)) };
       }
       const { number, size } = listing.page;
       const found = store.find({ ...query, offset: number * size, limit: size });
       // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
       if (found.books.length === 0) throw bookProblems.noBooks(listing.filter);
       const page = { number, size, totalElements: found.total, title: listing.title, sort: listing.sortParam };
-      return { status: 200, body: new StreamedBody(version, () => collectionPieces(views(found.books), request.base, page)) };
+      const books = found.books.map((record) => toBook(record));
+      return { status: 200, body: new StreamedBody(version, () => collectionPieces(books, request.base, page)) };
     },
 
     get(request) {
@@ -87,7 +85,7 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard)
       return { status: 201, body: renderBook(book, request.base), headers: { location: bookHref(request.base, book.isbn) } };
     },
 
-    /** SPEC rule 2: deleting a missing book is no error, but it is worth a warning. */
+    /** api.md, Deleting a book, rule 2: deleting a missing book is no error, but it is worth a warning. */
     remove(request) {
       authorize(request.req.headers);
       const isbn = request.params.isbn as string;

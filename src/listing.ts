@@ -1,17 +1,17 @@
 /**
- * The query of `GET /books` (SPEC rules 1–2, DECISIONS E): the title filter, the sort order, and
- * paging. Every bad parameter is reported, each by name.
+ * The query of `GET /books` (api.md, Listing, rules 1, 2 and 6–9): the title filter, the sort
+ * order, and paging. Every bad parameter is reported, each by name.
  */
-import { hasText } from './books/book.ts';
-import { SORT_KEYS, type SortKey } from './books/fields.ts';
+import { hasText, SORT_KEYS, type SortKey } from './books/fields.ts';
 import type { SortOrder } from './books/store.ts';
 import type { ProblemError } from './http/problem.ts';
+import { PARAMETER_MESSAGES } from './messages.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
 
 export interface Listing {
-  /** The title parameter as given (DECISIONS D: not trimmed); '' when absent. */
+  /** The title parameter as given (api.md, Listing, rule 1: not trimmed); '' when absent. */
   readonly title: string;
   /** The title to filter by; undefined when it has no text, which means every book. */
   readonly filter: string | undefined;
@@ -34,15 +34,11 @@ export function parseListing(query: ReadonlyMap<string, string>): { listing: Lis
   const sortParam = query.get('sort');
 
   const number = pageParam === undefined ? 0 : DIGITS.test(pageParam) ? Number(pageParam) : NaN;
-  if (Number.isNaN(number)) errors.push({ parameter: 'page', detail: 'page must be a non-negative integer' });
+  if (Number.isNaN(number)) errors.push({ parameter: 'page', detail: PARAMETER_MESSAGES.page });
   const size = sizeParam === undefined ? DEFAULT_PAGE_SIZE : DIGITS.test(sizeParam) ? Number(sizeParam) : NaN;
-  if (!(size >= 1 && size <= MAX_PAGE_SIZE)) {
-    errors.push({ parameter: 'size', detail: `size must be an integer from 1 to ${MAX_PAGE_SIZE}` });
-  }
+  if (!(size >= 1 && size <= MAX_PAGE_SIZE)) errors.push({ parameter: 'size', detail: PARAMETER_MESSAGES.size(MAX_PAGE_SIZE) });
   const match = sortParam === undefined ? undefined : SORT.exec(sortParam);
-  if (match === null) {
-    errors.push({ parameter: 'sort', detail: `sort must be one of ${SORT_KEYS.join(', ')}, optionally followed by ,asc or ,desc` });
-  }
+  if (match === null) errors.push({ parameter: 'sort', detail: PARAMETER_MESSAGES.sort(SORT_KEYS) });
   if (errors.length > 0) return { errors };
 
   return {

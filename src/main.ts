@@ -30,7 +30,8 @@ function load(): { config: Config; store: MemoryBookStore } {
 
 const { config, store } = load();
 
-const logger = createLogger(config.logLevel, (line) => process.stdout.write(line));
+// node's own write, bound to stdout: a request's log line runs no code of this file.
+const logger = createLogger(config.logLevel, process.stdout.write.bind(process.stdout));
 const app = createApp({ config, store, logger });
 const server = createHttpServer(app, logger, config);
 

@@ -3,7 +3,12 @@
  * answers with the built-in fixture, reached at the document's server URL. The test in
  * test/openapi.test.ts replays every one of them against a fresh service.
  */
-import type { Json } from './openapi-schemas.ts';
+import { SORT_KEYS } from './books/fields.ts';
+import { BOOK_NOT_FOUND, BOOK_EXISTS, VALIDATION_FAILED } from './http/problem.ts';
+import { BODY_LIMIT } from './http/request.ts';
+import { MAX_PAGE_SIZE } from './listing.ts';
+import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from './messages.ts';
+import type { Json } from './openapi-json.ts';
 
 // The address of a local run (make run). Not "localhost": linters take that for a placeholder.
 export const SERVER_URL = 'http://127.0.0.1:8080';
@@ -28,14 +33,18 @@ const ORWELL = book('1-2-3', 'Animal Farm', 'George', 'Orwell');
 const TOLKIEN = book('4-5-6', 'The Lord of the Rings', 'JRR', 'Tolkien');
 const LEE = book('7-8-9', 'To Kill a Mockingbird', 'Harper', 'Lee');
 
-const NOT_FOUND = { type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
-const EXISTS = { type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
-const VALIDATION = { type: 'urn:book-catalogue:problem:validation-failed', title: 'Validation failed' };
 const BAD_REQUEST = { type: 'about:blank', title: 'Bad Request' };
 
 type Kind = { readonly type: string; readonly title: string };
 const problem = (kind: Kind, status: number, detail: string, instance: string, errors?: readonly Json[]): Json =>
   errors ? { ...kind, status, detail, instance, errors } : { ...kind, status, detail, instance };
+
+/** `GET /books?page=-1&size=5000&sort=price`: each parameter is wrong. */
+const PARAMETERS = [
+  { parameter: 'page', detail: PARAMETER_MESSAGES.page },
+  { parameter: 'size', detail: PARAMETER_MESSAGES.size(MAX_PAGE_SIZE) },
+  { parameter: 'sort', detail: PARAMETER_MESSAGES.sort(SORT_KEYS) },
+];
 
 const collection = (books: readonly Json[]): Json => ({ _embedded: { bookDTOList: books }, _links: { self: link('/books?title=') } });
 
@@ -81,18 +90,14 @@ export const examples = {
   badParameters: {
     badParameters: example(
       'GET /books?page=-1&size=5000&sort=price',
-      problem(BAD_REQUEST, 400, 'page must be a non-negative integer; size must be an integer from 1 to 1000; sort must be one of title, isbn, author, optionally followed by ,asc or ,desc', '/books', [
-        { parameter: 'page', detail: 'page must be a non-negative integer' },
-        { parameter: 'size', detail: 'size must be an integer from 1 to 1000' },
-        { parameter: 'sort', detail: 'sort must be one of title, isbn, author, optionally followed by ,asc or ,desc' },
-      ]),
+      problem(BAD_REQUEST, 400, PARAMETERS.map((error) => error.detail).join('; '), '/books', PARAMETERS),
     ),
   },
-  noBooks: { noBooksForTitle: example('GET /books?title=Dune', problem(NOT_FOUND, 404, 'No books found for title: Dune', '/books')) },
+  noBooks: { noBooksForTitle: example('GET /books?title=Dune', problem(BOOK_NOT_FOUND, 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')) },
   book: { book: example('GET /books/4-5-6', TOLKIEN) },
-  unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', problem(NOT_FOUND, 404, 'Book cannot be found for ISBN: 0-0-0', '/books/0-0-0')) },
+  unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', problem(BOOK_NOT_FOUND, 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')) },
   malformedPath: {
-    malformedPath: example('GET /books/%zz', problem(BAD_REQUEST, 400, 'The path holds a malformed percent-encoding', '/books/%zz')),
+    malformedPath: example('GET /books/%zz', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.malformedPathEscape, '/books/%zz')),
   },
   created: {
     created: example('POST /books with the request example "created"', book('978-0-14-118776-1', 'Nineteen Eighty-Four', 'George', 'Orwell')),
@@ -101,59 +106,49 @@ export const examples = {
   postBadRequest: {
     validationFailed: example(
       'POST /books with {"isbn": " ", "title": "Dune"}',
-      problem(VALIDATION, 400, 'isbn must be provided; author must be provided', '/books', [
-        { pointer: '#/isbn', detail: 'isbn must be provided' },
-        { pointer: '#/author', detail: 'author must be provided' },
+      problem(VALIDATION_FAILED, 400, `${FIELD_MESSAGES.isbn.missing}; ${BOOK_MESSAGES.authorMissing}`, '/books', [
+        { pointer: '#/isbn', detail: FIELD_MESSAGES.isbn.missing },
+        { pointer: '#/author', detail: BOOK_MESSAGES.authorMissing },
       ]),
     ),
-    invalidJson: example('POST /books with the body {"isbn":', problem(BAD_REQUEST, 400, 'Request body is not valid JSON', '/books')),
-    notAnObject: example('POST /books with the body []', problem(BAD_REQUEST, 400, 'Request body must be a JSON object', '/books')),
+    invalidJson: example('POST /books with the body {"isbn":', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.invalidJson, '/books')),
+    notAnObject: example('POST /books with the body []', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.notAnObject, '/books')),
   },
   conflict: {
-    isbnTaken: example('POST /books with the request example "isbnTaken"', problem(EXISTS, 409, 'Book already exists for ISBN: 1-2-3', '/books')),
+    isbnTaken: example('POST /books with the request example "isbnTaken"', problem(BOOK_EXISTS, 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books')),
     sameTitleAndAuthor: example(
       'POST /books with the request example "sameTitleAndAuthor"',
-      problem(EXISTS, 409, 'Book already exists with title: Animal Farm and author: George Orwell', '/books'),
+      problem(BOOK_EXISTS, 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books'),
     ),
   },
   tooLarge: {
     tooLarge: example(
       'POST /books with a 20000-byte body',
-      problem({ type: 'about:blank', title: 'Payload Too Large' }, 413, 'Request body must not exceed 16384 bytes (16 KiB)', '/books'),
+      problem({ type: 'about:blank', title: 'Payload Too Large' }, 413, REQUEST_MESSAGES.tooLarge(BODY_LIMIT), '/books'),
     ),
   },
   unsupportedType: {
     unsupportedType: example(
       'POST /books with Content-Type: text/plain',
-      problem(
-        { type: 'about:blank', title: 'Unsupported Media Type' },
-        415,
-        'Content-Type must be application/json or another JSON type (type/subtype+json)',
-        '/books',
-      ),
+      problem({ type: 'about:blank', title: 'Unsupported Media Type' }, 415, REQUEST_MESSAGES.unsupportedType, '/books'),
     ),
   },
   full: {
     catalogueFull: example(
       'POST /books with the request example "created", when MAX_BOOKS=3',
-      problem({ type: 'about:blank', title: 'Insufficient Storage' }, 507, 'The catalogue is full: it holds at most 3 books (MAX_BOOKS)', '/books'),
+      problem({ type: 'about:blank', title: 'Insufficient Storage' }, 507, BOOK_MESSAGES.full(3), '/books'),
     ),
   },
   unauthorized: (method: string, path: string): Json => ({
     unauthorized: example(
       `${method} ${path} without Authorization, when API_TOKEN is set`,
-      problem(
-        { type: 'about:blank', title: 'Unauthorized' },
-        401,
-        'This request needs the header Authorization: Bearer <token>, with the right token',
-        path,
-      ),
+      problem({ type: 'about:blank', title: 'Unauthorized' }, 401, REQUEST_MESSAGES.unauthorized, path),
     ),
   }),
   expectationFailed: (path: string): Json => ({
     expectationFailed: example(
       `A request for ${path} with Expect: 200-ok`,
-      problem({ type: 'about:blank', title: 'Expectation Failed' }, 417, 'The only expectation supported is Expect: 100-continue', path),
+      problem({ type: 'about:blank', title: 'Expectation Failed' }, 417, REQUEST_MESSAGES.expectationFailed, path),
     ),
   }),
 } as const;

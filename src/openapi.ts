@@ -1,270 +1,19 @@
 /**
- * The OpenAPI 3.1 description of the service (DECISIONS E), served at GET /openapi.json. It
- * names exactly the routes of app.ts (a test compares the two), and its examples are the
- * service's real answers with the built-in fixture at SERVER_URL (another test replays them).
- * Schemas and shared parts are in openapi-schemas.ts, examples in openapi-examples.ts.
+ * The OpenAPI 3.1 description of the service (api.md, Endpoints), served at GET /openapi.json,
+ * assembled here from its parts: the operations (openapi-paths.ts), their responses
+ * (openapi-responses.ts), the schemas, built from the table of fields (openapi-schemas.ts), and
+ * the examples (openapi-examples.ts), which are the service's real answers with the built-in
+ * fixture at SERVER_URL (test/openapi.test.ts replays them).
  */
-import { EXPLORER_FILES } from './explorer.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
-import { examples, requestExamples, SERVER_URL } from './openapi-examples.ts';
-import { allowedMethods } from './http/router.ts';
-import { components, type Json, ref, SORT_VALUES } from './openapi-schemas.ts';
+import { FIELDS, type FieldTable } from './books/fields.ts';
+import { SERVER_URL } from './openapi-examples.ts';
+import { operations } from './openapi-paths.ts';
+import { withHeadAndOptions } from './openapi-responses.ts';
+import type { Json } from './openapi-json.ts';
+import { components } from './openapi-schemas.ts';
 
-const HAL = 'application/hal+json';
-const JSON_TYPE = 'application/json';
-const PROBLEM = 'application/problem+json';
-
-const requestId = { 'X-Request-Id': ref('headers', 'RequestId') };
-
-function body(description: string, mediaType: string, schema: string, exampleSet?: Json, headers: Json = {}): Json {
-  const content = exampleSet ? { schema: ref('schemas', schema), examples: exampleSet } : { schema: ref('schemas', schema) };
-  return { description, headers: { ...requestId, ...headers }, content: { [mediaType]: content } };
-}
-
-const problem = (description: string, exampleSet?: Json, headers?: Json): Json => body(description, PROBLEM, 'Problem', exampleSet, headers);
-const ok = (description: string, mediaType: string, schema: string, exampleSet?: Json): Json =>
-  body(description, mediaType, schema, exampleSet, { ETag: ref('headers', 'ETag') });
-
-const notModified: Json = {
-  description: 'Not Modified: the If-None-Match tag still matches; no body.',
-  headers: { ...requestId, ETag: ref('headers', 'ETag') },
-};
-const noContent = (description: string): Json => ({ description, headers: requestId });
-const malformed = 'Bad Request: a missing or malformed Host header (or forwarded header, with TRUST_PROXY), or a malformed %-escape in the path or query.';
-
-/**
- * Responses that any operation can get: 400 from the request line or headers, 417 for an
- * unsupported Expect, 500. A 405 never answers a documented operation: it is what a method
- * that is not documented here gets (see the info description).
- */
-function common(path: string, badRequest: Json = problem(malformed)): Json {
-  return {
-    '400': badRequest,
-    '417': problem('Expectation Failed: an Expect header other than 100-continue.', examples.expectationFailed(path)),
-    '500': problem('Internal Server Error: a generic sentence; the cause is logged with the request id.'),
-  };
-}
-
-const unauthorized = (method: string, path: string): Json =>
-  problem('Unauthorized: API_TOKEN is set and the request lacks Authorization: Bearer with the right token.', examples.unauthorized(method, path), {
-    'WWW-Authenticate': ref('headers', 'WWWAuthenticate'),
-  });
-
-const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
-// A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
-const writeSecurity = [{ bearer: [] }, {}];
-const publicSecurity: Json[] = [];
-
-const documented: Record<string, Json> = {
-  '/': {
-    parameters: [ref('parameters', 'RequestId')],
-    get: {
-      operationId: 'getRoot',
-      security: publicSecurity,
-      tags: ['meta'],
-      summary: 'API root',
-      description: `Links to the book collection, so a client needs one URL to start from. A browser's address bar (an Accept that names text/html and no JSON type) is sent to the explorer instead. Both answers vary by Accept. ${getNotes}`,
-      parameters: [
-        ref('parameters', 'IfNoneMatch'),
-        { name: 'Accept', in: 'header', description: 'text/html with no JSON type gets the 303 to the explorer; anything else, the HAL root.', schema: { type: 'string' } },
-      ],
-      responses: {
-        '200': ok('The root links.', HAL, 'Root', examples.root),
-        '303': {
-          description: 'See Other: a browser is sent to the API explorer, {base_url}/explorer.',
-          headers: { ...requestId, Location: { description: 'The explorer: {base_url}/explorer.', schema: { type: 'string', format: 'uri' } } },
-        },
-        '304': notModified,
-        ...common('/'),
-      },
-    },
-  },
-  '/health': {
-    parameters: [ref('parameters', 'RequestId')],
-    get: {
-      operationId: 'getHealth',
-      security: publicSecurity,
-      tags: ['meta'],
-      summary: 'Health check',
-      description: `For container health checks and the reverse proxy. ${getNotes}`,
-      parameters: [ref('parameters', 'IfNoneMatch')],
-      responses: { '200': ok('The service is up.', JSON_TYPE, 'Health', examples.health), '304': notModified, ...common('/health') },
-    },
-  },
-  '/openapi.json': {
-    parameters: [ref('parameters', 'RequestId')],
-    get: {
-      operationId: 'getOpenApi',
-      security: publicSecurity,
-      tags: ['meta'],
-      summary: 'This OpenAPI document',
-      description: `The OpenAPI 3.1 description of every route. ${getNotes}`,
-      parameters: [ref('parameters', 'IfNoneMatch')],
-      responses: {
-        '200': { description: 'The document.', headers: { ...requestId, ETag: ref('headers', 'ETag') }, content: { [JSON_TYPE]: { schema: { type: 'object' } } } },
-        '304': notModified,
-        ...common('/openapi.json'),
-      },
-    },
-  },
-  ...explorerPaths(),
-  '/books': {
-    parameters: [ref('parameters', 'RequestId')],
-    get: {
-      operationId: 'listBooks',
-      security: publicSecurity,
-      tags: ['books'],
-      summary: 'List or search books',
-      description:
-        'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
-        `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${getNotes}`,
-      parameters: [
-        { name: 'title', in: 'query', description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.', schema: { type: 'string' }, example: 'lord' },
-        { name: 'page', in: 'query', description: 'Page number, from 0. With page or size the collection is paged.', schema: { type: 'integer', minimum: 0 } },
-        { name: 'size', in: 'query', description: `Books per page (default ${DEFAULT_PAGE_SIZE}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } },
-        {
-          name: 'sort',
-          in: 'query',
-          description: 'Order by title, isbn or author (last name, then first name), ascending unless ,desc; case- and accent-insensitive, numbers by value; ties in insertion order.',
-          schema: { type: 'string', enum: SORT_VALUES },
-        },
-        ref('parameters', 'IfNoneMatch'),
-      ],
-      responses: {
-        '200': ok('The books found.', HAL, 'BookCollection', examples.books),
-        '304': notModified,
-        '404': problem('Not Found: no book matches the filter, or the page lies past the last one.', examples.noBooks),
-        ...common('/books', problem(`Bad Request: a bad query parameter (each is named in errors), or: ${malformed}`, examples.badParameters)),
-      },
-    },
-    post: {
-      operationId: 'addBook',
-      tags: ['books'],
-      summary: 'Add a book',
-      description:
-        'Stores the book and returns it with its links. Either author form is accepted. Checked in this order, the first failure answering: ' +
-        'token (401), content type (415), size (413), JSON (400), validation (400), duplicates (409), capacity (507).',
-      security: writeSecurity,
-      requestBody: {
-        required: true,
-        description: 'The book, as JSON (application/json or any type/subtype+json; a charset is accepted, the body is read as UTF-8). At most 16 KiB.',
-        content: { [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: requestExamples } },
-      },
-      responses: {
-        '201': body('Created: the stored book, as a GET of its Location returns it.', HAL, 'Book', examples.created, { Location: ref('headers', 'Location') }),
-        '401': unauthorized('POST', '/books'),
-        '409': problem('Conflict: a book with this isbn, or with this title and these (derived) author names, already exists.', examples.conflict),
-        '413': problem('Content Too Large: the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
-        '415': problem('Unsupported Media Type: the body is not declared as JSON, or has a Content-Encoding.', examples.unsupportedType),
-        '507': problem('Insufficient Storage: the catalogue holds MAX_BOOKS books.', examples.full),
-        ...common('/books', problem(`Bad Request: the body is not JSON, not an object, or fails validation (each failure in errors), or: ${malformed}`, examples.postBadRequest)),
-      },
-    },
-  },
-  '/books/{isbn}': {
-    parameters: [ref('parameters', 'Isbn'), ref('parameters', 'RequestId')],
-    get: {
-      operationId: 'getBook',
-      security: publicSecurity,
-      tags: ['books'],
-      summary: 'Read one book',
-      description: `The book with this isbn. ${getNotes}`,
-      parameters: [ref('parameters', 'IfNoneMatch')],
-      responses: {
-        '200': ok('The book.', HAL, 'Book', examples.book),
-        '304': notModified,
-        '404': problem('Not Found: no book has this isbn.', examples.unknownIsbn),
-        ...common('/books/4-5-6', problem(malformed, examples.malformedPath)),
-      },
-    },
-    delete: {
-      operationId: 'deleteBook',
-      tags: ['books'],
-      summary: 'Delete a book',
-      description: 'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning.',
-      security: writeSecurity,
-      responses: {
-        '204': noContent('No Content: the book is gone (or never existed).'),
-        '401': unauthorized('DELETE', '/books/1-2-3'),
-        ...common('/books/4-5-6'),
-      },
-    },
-  },
-};
-
-/** The explorer's page, script modules and stylesheet (src/explorer.ts), each a file sent as it is. */
-function explorerPaths(): Record<string, Json> {
-  const fileHeaders = {
-    ...requestId,
-    ETag: ref('headers', 'ETag'),
-    'Content-Security-Policy': { description: "default-src 'self'; frame-ancestors 'none'", schema: { type: 'string' } },
-    'X-Content-Type-Options': { description: 'nosniff', schema: { type: 'string', enum: ['nosniff'] } },
-  };
-  return Object.fromEntries(
-    EXPLORER_FILES.map(({ path, operationId, type, summary }) => [
-      path,
-      {
-        parameters: [ref('parameters', 'RequestId')],
-        get: {
-          operationId,
-          security: publicSecurity,
-          tags: ['explorer'],
-          summary,
-          description: `Read once at start-up and sent as it is, with its exact type (${type}). ${getNotes}`,
-          parameters: [ref('parameters', 'IfNoneMatch')],
-          responses: {
-            '200': { description: 'The file.', headers: fileHeaders, content: { [type]: { schema: { type: 'string' } } } },
-            '304': notModified,
-            ...common(path),
-          },
-        },
-      },
-    ]),
-  );
-}
-
-/**
- * Every path also answers HEAD (a GET without its body) and OPTIONS (204 with Allow); they are
- * written out here from the documented operations, so the two cannot disagree.
- */
-function withHeadAndOptions(pathItems: Record<string, Json>): Json {
-  const result: Record<string, Json> = {};
-  for (const [path, item] of Object.entries(pathItems)) {
-    const { parameters, ...operations } = item as Record<string, Json>;
-    const methods = Object.keys(operations).map((method) => method.toUpperCase());
-    const allow = allowedMethods(methods);
-    const get = operations.get as { operationId: string; tags: string[]; summary: string; parameters?: Json[]; responses: Record<string, Json> } | undefined;
-    const head = get && {
-      operationId: `${get.operationId}Head`,
-      security: publicSecurity,
-      tags: get.tags,
-      summary: `${get.summary} (headers only)`,
-      description: 'The headers of the GET, without the body.',
-      parameters: get.parameters,
-      responses: Object.fromEntries(Object.entries(get.responses).map(([status, response]) => [status, withoutContent(response)])),
-    };
-    const options = {
-      operationId: `${(get ?? (Object.values(operations)[0] as { operationId: string })).operationId}Options`,
-      security: publicSecurity,
-      tags: get?.tags ?? ['books'],
-      summary: 'The methods of this path',
-      description: `Answers 204 with Allow: ${allow}.`,
-      responses: {
-        '204': { description: `No Content; Allow lists the methods: ${allow}.`, headers: { ...requestId, Allow: ref('headers', 'Allow') } },
-        ...common(path.replace('{isbn}', '4-5-6')),
-      },
-    };
-    result[path] = { parameters, ...operations, ...(head ? { head } : {}), options };
-  }
-  return result;
-}
-
-function withoutContent(response: Json): Json {
-  const { content: _content, ...rest } = response as { content?: unknown };
-  return rest;
-}
-
-export function openApiDocument(): Json {
+/** A table other than FIELDS is for tests: the document of a service with other fields. */
+export function openApiDocument(table: FieldTable = FIELDS): Json {
   return {
     openapi: '3.1.0',
     info: {
@@ -275,7 +24,8 @@ export function openApiDocument(): Json {
         'Lists, searches, reads, adds and deletes books. Success bodies are HAL (application/hal+json); errors are RFC 9457 problem details (application/problem+json). ' +
         'Links start with the base URL: BASE_URL when set, else the forwarded origin with TRUST_PROXY, else http:// and the Host header. ' +
         'Every GET path also answers HEAD (no body), and every path OPTIONS (204 with Allow). A method a path does not list gets 405 with Allow, and an unknown path 404. ' +
-        'Every 200 GET carries an ETag, and If-None-Match answers 304. Every response carries X-Request-Id. ' +
+        'Every 200 GET carries an ETag, and If-None-Match answers 304. Every response carries X-Request-Id and X-Content-Type-Options: nosniff. ' +
+        'Text in a request must be well-formed Unicode: a lone surrogate is refused. ' +
         'When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag and X-Request-Id, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path\'s methods, the request headers a page may send and a Max-Age of 600 s.',
       contact: { name: 'Book catalogue maintainers' },
       license: { name: 'MIT', identifier: 'MIT' },
@@ -286,7 +36,7 @@ export function openApiDocument(): Json {
       { name: 'meta', description: 'Entry point, health and this description.' },
       { name: 'explorer', description: 'A page for people: walk the links in a browser.' },
     ],
-    paths: withHeadAndOptions(documented),
-    components,
+    paths: withHeadAndOptions(operations(table)),
+    components: components(table),
   };
 }

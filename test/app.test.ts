@@ -1,5 +1,5 @@
 /**
- * The last resort of app.ts (DECISIONS D, "anything unexpected"): whatever fails inside a
+ * The last resort of app.ts (api.md, Errors, rule 3): whatever fails inside a
  * handler, a thrown error or a reply that cannot be written, is answered with a 500 problem
  * and logged with the request id; it never leaves a request hanging.
  */

@@ -1,7 +1,7 @@
 /**
  * The original service's published Postman collection, kept beside this file as it was
  * published, replayed in order:
- * every request behaves as its clients expect, except the two status codes DECISIONS D changed
+ * every request behaves as its clients expect, except the two status codes this service changed
  * on purpose (POST answers 201, DELETE 204; both still 2xx).
  */
 import assert from 'node:assert/strict';

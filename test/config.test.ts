@@ -1,4 +1,4 @@
-/** DECISIONS B: every setting, its default, its env variable and flag, and every bad value. */
+/** api.md, Settings: every setting, its default, its env variable and flag, and every bad value. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
@@ -357,7 +357,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     );
   });
 
-  it('keeps the message to one line when the unknown argument holds a line break (DECISIONS B: "one line")', () => {
+  it('keeps the message to one line when the unknown argument holds a line break (api.md, Settings, rule 1: "one line")', () => {
     // Start-up prints `invalid configuration: <message>`; a raw line break would split it in two.
     assertConfigError(
       () => loadConfig({}, ['--no\npe']),
@@ -369,10 +369,10 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
   });
 });
 
-describe('the README settings table', () => {
+describe('the settings table of docs/api.md', () => {
   it('lists exactly the settings of SETTINGS, in its order, with the same defaults', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1], (match[2] ?? '').trim().replaceAll('`', '')]);
+    const contract = readFileSync(join(import.meta.dirname, '../docs/api.md'), 'utf8');
+    const rows = [...contract.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1], (match[2] ?? '').trim().replaceAll('`', '')]);
     assert.deepEqual(rows, SETTINGS.map((setting) => [setting.name, setting.shown]));
   });
 });

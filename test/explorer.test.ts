@@ -1,4 +1,4 @@
-/** The explorer over HTTP (docs/api.md, "The explorer"): its files, their headers, and the 303 that sends a browser there. */
+/** The explorer over HTTP (api.md, The explorer): its files, their headers, and the 303 that sends a browser there. */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/** SPEC section 4 and DECISIONS D, endpoint by endpoint: status, headers and whole bodies. */
+/** api.md, Endpoints and the sections on each operation, endpoint by endpoint: status, headers and whole bodies. */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expectedBook, expectedCollection, FIXTURE_BOOKS, LEE, ORWELL, TOLKIEN } from './helpers/books.ts';
@@ -30,7 +30,7 @@ describe('GET /books', () => {
     }
   });
 
-  it('filters by a case-insensitive substring of the title (rule 1), keeping SPEC self link', async () => {
+  it('filters by a case-insensitive substring of the title (rule 1), keeping the self link of Listing, rule 4', async () => {
     const cases: [string, object[]][] = [
       ['the', [TOLKIEN]],
       ['THE LORD', [TOLKIEN]],
@@ -113,7 +113,7 @@ describe('POST /books', () => {
     );
   });
 
-  it('keeps a submitted author whole while deriving only two tokens (DECISIONS C)', async () => {
+  it('keeps a submitted author whole while deriving only two tokens (api.md, Authors, rule 4)', async () => {
     const response = await post(server, { isbn: 'leguin', title: 'The Dispossessed', author: 'Ursula K. Le Guin' });
     const expected = expectedBook(server.base, {
       isbn: 'leguin',

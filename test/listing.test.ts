@@ -1,4 +1,4 @@
-/** DECISIONS E on GET /books: paging, sorting, their links and errors; SPEC's shape without them. */
+/** api.md, Listing, on GET /books: paging, sorting, their links and errors; the original shape without them. */
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,7 @@ describe('sorting', () => {
     }
   });
 
-  it('sort alone keeps SPEC shape: the whole collection, self = ?title=, no page', async () => {
+  it('sort alone keeps the original shape: the whole collection, self = ?title=, no page', async () => {
     const { body } = await list(server, 'sort=isbn');
     assert.deepEqual(Object.keys(body), ['_embedded', '_links']);
     assert.deepEqual(body._links, { self: { href: `${server.base}/books?title=` } });

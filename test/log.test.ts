@@ -1,4 +1,4 @@
-/** JSON-lines logs (docs/api.md, Logs), filtered by LOG_LEVEL, each line written the moment it is logged. */
+/** JSON-lines logs (api.md, Logs), filtered by LOG_LEVEL, each line written the moment it is logged. */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import type { AddressInfo } from 'node:net';

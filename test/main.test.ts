@@ -1,5 +1,5 @@
 /**
- * The entry point as a process (DECISIONS B and E): fail-fast start-up with exit codes and one
+ * The entry point as a process (api.md, Settings and Start-up): fail-fast start-up with exit codes and one
  * stderr line, settings honoured end to end, log lines on stdout, and SIGTERM/SIGINT.
  */
 import assert from 'node:assert/strict';
@@ -190,6 +190,22 @@ describe('fail-fast start-up', () => {
       ]);
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  });
+
+  it('`npm start` and `npm test` on a Node that cannot run TypeScript stop at once, naming the Node they need', async () => {
+    // A supported Node with type stripping turned off stands in for an older one.
+    for (const script of ['start', 'test']) {
+      const npm = spawn('npm', [script, '--silent'], {
+        cwd: join(import.meta.dirname, '..'),
+        env: { ...process.env, NODE_OPTIONS: '--no-experimental-strip-types' },
+      });
+      let output = '';
+      npm.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      npm.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => npm.once('close', resolve));
+      assert.equal(code, 1, script);
+      assert.equal(output, `Node >=22.18 is needed, not ${process.version}: make test and make run fetch it, or install it\n`, script);
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * GET /openapi.json (DECISIONS E): the document is served as JSON, names exactly the routes of
+ * GET /openapi.json (api.md, Endpoints): the document is served as JSON, names exactly the routes of
  * the router table, and every example in it is what the service really answers. Each example
  * is replayed, by a recipe below, against a fresh service reached as http://127.0.0.1:8080
  * (the document's server URL), and a recipe or an example without the other fails the test.
@@ -54,6 +54,20 @@ interface DocumentedExample {
   readonly status: number;
   readonly mediaType: string;
   readonly value: unknown;
+  /** The response headers the document marks required, which every such answer must carry. */
+  readonly required: readonly string[];
+}
+
+/** The names of a response's headers marked `required`, their `$ref`s followed into components. */
+function requiredHeaders(doc: JsonObject, response: JsonObject): string[] {
+  const shared = object(object(doc.components, 'components').headers, 'headers');
+  return Object.entries(object(response.headers ?? {}, 'headers'))
+    .filter(([, header]) => {
+      const ref = object(header, 'header').$ref;
+      const resolved = typeof ref === 'string' ? object(shared[ref.split('/').at(-1) as string], ref) : object(header, 'header');
+      return resolved.required === true;
+    })
+    .map(([name]) => name);
 }
 
 /** Every response example of the document, keyed `METHOD path status name`. */
@@ -65,12 +79,13 @@ function responseExamples(doc: JsonObject): DocumentedExample[] {
       for (const [status, response] of Object.entries(object(object(operation, method).responses, 'responses'))) {
         const content = object(response, status).content;
         if (content === undefined) continue;
+        const required = requiredHeaders(doc, object(response, status));
         for (const [mediaType, media] of Object.entries(object(content, 'content'))) {
           const examples = object(media, mediaType).examples;
           if (examples === undefined) continue;
           for (const [name, example] of Object.entries(object(examples, 'examples'))) {
             const key = `${method.toUpperCase()} ${path} ${status} ${name}`;
-            found.push({ key, status: Number(status), mediaType, value: object(example, name).value });
+            found.push({ key, status: Number(status), mediaType, value: object(example, name).value, required });
           }
         }
       }
@@ -146,7 +161,7 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(doc.servers, [{ url: 'http://127.0.0.1:8080', description: 'A local run (make run).' }]);
   });
 
-  it("describes a book's fields with the labels a form shows (DECISIONS H) and SPEC's notes on them", () => {
+  it("describes a book's fields with the labels a form shows (api.md, The explorer, rule 8) and the notes of api.md, Books", () => {
     const input = object(object(object(doc.components, 'components').schemas, 'schemas').BookInput, 'BookInput');
     const fields = Object.entries(object(input.properties, 'properties')).map(([name, schema]) => {
       const { title, description } = object(schema, name);
@@ -167,7 +182,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => METHODS.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    // Every GET route answers HEAD, and every path OPTIONS (DECISIONS D).
+    // Every GET route answers HEAD, and every path OPTIONS (api.md, Endpoints, rules 2 and 3).
     const paths = [...new Set(server.app.routes.map((route) => route.path))];
     const routed = [
       ...server.app.routes.flatMap((route) => [`${route.method} ${route.path}`, ...(route.method === 'GET' ? [`HEAD ${route.path}`] : [])]),
@@ -197,6 +212,9 @@ describe('GET /openapi.json', () => {
         assert.equal(answer.status, example.status);
         assert.equal(answer.headers['content-type'], example.mediaType);
         assert.deepEqual(JSON.parse(answer.text), example.value);
+        // Every answer carries these two; the document says so, and the service does it.
+        assert.ok(example.required.includes('X-Request-Id') && example.required.includes('X-Content-Type-Options'));
+        for (const header of example.required) assert.ok(answer.headers[header.toLowerCase()] !== undefined, `${header} is sent`);
         if (example.status === 201) {
           // The Location is the book's self link, and reading it gives back the very same book.
           const self = object(object(object(example.value, 'book')._links, '_links').self, 'self').href;

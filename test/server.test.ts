@@ -1,5 +1,5 @@
 /**
- * The HTTP server's timeouts, and the graceful shutdown of the real entry point (DECISIONS E):
+ * The HTTP server's timeouts, and the graceful shutdown of the real entry point (api.md, Start-up, rule 5):
  * on SIGTERM in-flight requests finish with `Connection: close`, idle sockets close, the process
  * exits 0; past SHUTDOWN_TIMEOUT_MS it cuts what is left and exits 1.
  *

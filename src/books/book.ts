@@ -1,54 +1,45 @@
 /**
- * The book rules of SPEC section 2: the client's view, the stored fields, and the derivation of
- * the author fields. Pure functions, no I/O.
+ * What a book is, read from the table of fields (fields.ts): the submitted, stored and shown
+ * book, and the derivation of the author fields from each other (api.md, Authors). Pure
+ * functions, no I/O.
  */
+import { FIELDS, type FieldTable, hasText } from './fields.ts';
 
-/** The client's view of a book: all five fields, always strings. */
-export interface Book {
-  readonly isbn: string;
-  readonly title: string;
-  /** Full name; kept for backward compatibility (version 1). */
-  readonly author: string;
-  /** Introduced in version 2. */
-  readonly authorFirstName: string;
-  /** Introduced in version 2. */
-  readonly authorLastName: string;
-}
+// The three shapes of a book, each built from the rows of FIELDS: a field's type gives its
+// value's type, `required` whether it may be left out, and the author group, whose fields are
+// derived from each other, is always shown as text.
+type Field = (typeof FIELDS.rows)[number];
+type ValueOf<F> = F extends { readonly type: 'integer' } ? number : string;
+type Grouped = Extract<Field, { readonly group: string }>;
+type Required = Extract<Exclude<Field, Grouped>, { readonly required: true }>;
+type Optional = Exclude<Field, Grouped | Required>;
+type Given<F extends Field> = { readonly [R in F as R['name']]: ValueOf<R> };
+type MaybeGiven<F extends Field> = { readonly [R in F as R['name']]?: ValueOf<R> | undefined };
 
-/** A submitted book after validation: isbn and title have text; the author fields may be absent. */
-export interface BookInput {
-  readonly isbn: string;
-  readonly title: string;
-  readonly author?: string | null | undefined;
-  readonly authorFirstName?: string | null | undefined;
-  readonly authorLastName?: string | null | undefined;
-}
+/** The client's view of a book: the author fields always, as text; an optional field when it is set. */
+export type Book = Given<Required> & Given<Grouped> & MaybeGiven<Optional>;
+
+/** A submitted book after validation: the required fields hold text; the others may be absent, or null. */
+export type BookInput = Given<Required> & { readonly [R in Grouped | Optional as R['name']]?: ValueOf<R> | null | undefined };
 
 /**
  * What the store keeps of a book (its generated id stays inside the store). The names are the
  * derived values; `author` is the submitted text, kept only where the view could not rebuild it
- * from the names (DECISIONS C), so nothing the client sent is lost.
+ * from the names (api.md, Authors, rule 4), so nothing the client sent is lost.
  */
-export interface BookFields {
-  readonly isbn: string;
-  readonly title: string;
-  readonly authorFirstName: string;
-  readonly authorLastName: string;
-  readonly author: string | undefined;
-}
+export type BookFields = Given<Required> &
+  MaybeGiven<Optional> & { readonly authorFirstName: string; readonly authorLastName: string; readonly author: string | undefined };
 
-/** SPEC: "has text" means non-null and holding at least one non-whitespace character. */
-export function hasText(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /\S/.test(value);
-}
+/** The name of the group whose fields are derived here; the others of a row are copied as they are. */
+const AUTHOR = 'author';
 
-/** The tokens of an author are its runs of non-whitespace characters (DECISIONS C). */
+/** The tokens of an author are its runs of non-whitespace characters (api.md, Authors, rule 5). */
 export function authorTokens(author: string): string[] {
   return author.split(/\s+/).filter((token) => token !== '');
 }
 
-/** SPEC section 2, rules 2 and 3: explicit names win; otherwise the first two tokens of `author`. */
-export function deriveNames(input: Omit<BookInput, 'isbn' | 'title'>): { first: string; last: string } {
+/** api.md, Authors, rules 2 and 3: explicit names win; otherwise the first two tokens of `author`. */
+export function deriveNames(input: Pick<BookInput, 'author' | 'authorFirstName' | 'authorLastName'>): { first: string; last: string } {
   const tokens = hasText(input.author) ? authorTokens(input.author) : [];
   return {
     first: hasText(input.authorFirstName) ? input.authorFirstName : (tokens[0] ?? ''),
@@ -56,23 +47,53 @@ export function deriveNames(input: Omit<BookInput, 'isbn' | 'title'>): { first: 
   };
 }
 
-/** The fields to store for a validated submission. */
-export function toFields(input: BookInput): BookFields {
+/** The record to store for a validated submission: every field the table has, the names derived. */
+export function toFields(input: BookInput, table: FieldTable = FIELDS): BookFields {
   const { first, last } = deriveNames(input);
+  const submitted = input as Readonly<Record<string, unknown>>;
+  const record: Record<string, unknown> = {};
+  for (const field of table.rows) {
+    const value = submitted[field.name];
+    if (field.group !== AUTHOR && value !== undefined && value !== null) record[field.name] = value;
+  }
   // Rule 1 would rebuild an author equal to "first last", so only a different one is kept.
   const author = hasText(input.author) && input.author !== joinNames(first, last) ? input.author : undefined;
-  return { isbn: input.isbn, title: input.title, authorFirstName: first, authorLastName: last, author };
+  return { ...record, authorFirstName: first, authorLastName: last, author } as BookFields;
 }
 
-/** SPEC section 2, rule 1, applied to stored fields. */
-export function toBook(fields: BookFields): Book {
-  return {
-    isbn: fields.isbn,
-    title: fields.title,
-    author: fields.author ?? joinNames(fields.authorFirstName, fields.authorLastName),
-    authorFirstName: fields.authorFirstName,
-    authorLastName: fields.authorLastName,
+/** The client's view of a stored record, its fields in the table's order (api.md, Authors, rule 1). */
+export function toBook(record: BookFields, table: FieldTable = FIELDS): Book {
+  const authors: Readonly<Record<string, string>> = {
+    author: record.author ?? joinNames(record.authorFirstName, record.authorLastName),
+    authorFirstName: record.authorFirstName,
+    authorLastName: record.authorLastName,
   };
+  const stored = record as Readonly<Record<string, unknown>>;
+  const book: Record<string, unknown> = {};
+  for (const field of table.rows) {
+    const value = field.group === AUTHOR ? authors[field.name] : stored[field.name];
+    if (value !== undefined) book[field.name] = value;
+  }
+  return book as Book;
+}
+
+/** The views of records as they are read: a listing's answer is made a book at a time. */
+export function* toBooks(records: Iterable<BookFields>, table: FieldTable = FIELDS): Generator<Book> {
+  for (const record of records) yield toBook(record, table);
+}
+
+/**
+ * The text a record holds, in UTF-16 code units, as the catalogue's text budget counts it
+ * (api.md, Limits, rule 4): every text field of the table, and the kept `author`.
+ */
+export function textLength(record: BookFields, table: FieldTable = FIELDS): number {
+  const stored = record as Readonly<Record<string, unknown>>;
+  let length = record.author?.length ?? 0;
+  for (const field of table.rows) {
+    const value = stored[field.name];
+    if (field.type === 'string' && field.name !== AUTHOR && typeof value === 'string') length += value.length;
+  }
+  return length;
 }
 
 function joinNames(first: string, last: string): string {

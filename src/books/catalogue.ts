@@ -1,9 +1,11 @@
 /**
- * The rules for adding a book (SPEC POST rules 1–3, DECISIONS D): validation, then the two
- * duplicate checks, then capacity, the last three done by the store as it adds. A POST and each
- * SEED_FILE entry go through this one path.
+ * The rules for adding a book (api.md, Adding a book, rules 1–3 and 7): validation, then
+ * the two duplicate checks, then capacity, the last three done by the store as it adds. A POST
+ * and each SEED_FILE entry go through this one path.
  */
+import { BOOK_MESSAGES } from '../messages.ts';
 import { type BookFields, toFields } from './book.ts';
+import { FIELDS, type FieldTable } from './fields.ts';
 import { type BookStore, TEXT_PER_BOOK } from './store.ts';
 import { type FieldError, validateBook } from './validate.ts';
 
@@ -16,10 +18,10 @@ export type Rejection =
 
 export type AddResult = { readonly added: BookFields } | { readonly rejected: Rejection };
 
-export function addBook(store: BookStore, body: Readonly<Record<string, unknown>>): AddResult {
-  const validation = validateBook(body);
+export function addBook(store: BookStore, body: Readonly<Record<string, unknown>>, table: FieldTable = FIELDS): AddResult {
+  const validation = validateBook(body, table);
   if (!validation.ok) return { rejected: { reason: 'invalid', errors: validation.errors } };
-  const fields = toFields(validation.book);
+  const fields = toFields(validation.book, table);
   const outcome = store.add(fields);
   if ('added' in outcome) return outcome;
   switch (outcome.refused) {
@@ -34,18 +36,18 @@ export function addBook(store: BookStore, body: Readonly<Record<string, unknown>
   }
 }
 
-/** The sentence that a POST answers and a SEED_FILE failure prints (DECISIONS D). */
+/** The sentence that a POST answers and a SEED_FILE failure prints (api.md, Errors). */
 export function rejectionMessage(rejection: Rejection): string {
   switch (rejection.reason) {
     case 'invalid':
       return rejection.errors.map((error) => error.detail).join('; ');
     case 'isbn-taken':
-      return `Book already exists for ISBN: ${rejection.isbn}`;
+      return BOOK_MESSAGES.isbnTaken(rejection.isbn);
     case 'duplicate':
-      return `Book already exists with title: ${rejection.title} and author: ${rejection.firstName} ${rejection.lastName}`;
+      return BOOK_MESSAGES.sameTitleAndAuthor(rejection.title, rejection.firstName, rejection.lastName);
     case 'full':
-      return `The catalogue is full: it holds at most ${rejection.capacity} books (MAX_BOOKS)`;
+      return BOOK_MESSAGES.full(rejection.capacity);
     case 'text-full':
-      return `The catalogue is full: its books hold at most ${rejection.textCapacity} characters of text in all (${TEXT_PER_BOOK} a book of MAX_BOOKS)`;
+      return BOOK_MESSAGES.textFull(rejection.textCapacity, TEXT_PER_BOOK);
   }
 }

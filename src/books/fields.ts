@@ -1,33 +1,155 @@
 /**
- * One table of a book's fields: what a client may send, how long each may be, and which version
- * of the Book introduced it. Validation and the OpenAPI schema both read it, so adding a field
- * (an optional `year`, say) touches this table, the tests and the docs, not every module.
+ * The one table of a book's fields (api.md, Books). Each row says what a client may send in
+ * one field, of which type and within which limits, and what is wrong when it does not; groups
+ * say which fields stand in for each other; sorts say which orders `GET /books?sort=` offers.
+ * The validator, the submitted, stored and shown book (book.ts), the sort comparisons
+ * (order.ts), the OpenAPI schema and so the explorer's form all read it: an optional `year` is
+ * a row here, a sort here and its sentences in messages.ts (test/books/fields.test.ts runs one).
  */
+import { BOOK_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 
-export interface FieldRule {
-  readonly name: 'isbn' | 'title' | 'author' | 'authorFirstName' | 'authorLastName';
+interface Row {
+  readonly name: string;
   /** The label a form shows (the JSON Schema `title`). */
   readonly label: string;
   /** What the field means to a client, for the docs. */
   readonly description: string;
-  /** isbn and title must have text; the author rule is checked on its own (see validate.ts). */
-  readonly required: boolean;
-  /** The longest accepted value, in Unicode code points. */
-  readonly maxLength: number;
-  /** Version 1 of the Book carried only `author`; version 2 added the two name fields. */
-  readonly since: 1 | 2;
+  /** The version of the Book that introduced it: 1 carried only `author`, 2 added the two names. */
+  readonly since: number;
+  /** The group whose rule names this field with others (see FieldGroup); a group's fields are always shown. */
+  readonly group?: string;
 }
 
-export const FIELDS: readonly FieldRule[] = [
-  { name: 'isbn', label: 'ISBN', description: 'Identifies the book; addresses it as /books/{isbn}.', required: true, maxLength: 64, since: 1 },
-  { name: 'title', label: 'Title', description: 'The title.', required: true, maxLength: 512, since: 1 },
-  { name: 'author', label: 'Author', description: 'Full name; kept for backward compatibility.', required: false, maxLength: 256, since: 1 },
-  { name: 'authorFirstName', label: 'First name', description: 'Given name; introduced in version 2.', required: false, maxLength: 256, since: 2 },
-  { name: 'authorLastName', label: 'Last name', description: 'Family name; introduced in version 2.', required: false, maxLength: 256, since: 2 },
-];
+/** A required field says what is missing; an optional one may be absent, or null. */
+type Requirement<Messages> =
+  | { readonly required: true; readonly messages: Messages & { readonly missing: string } }
+  | { readonly required: false; readonly messages: Messages };
 
-export type FieldName = FieldRule['name'];
+export interface TextMessages {
+  readonly notText: string;
+  readonly malformed: string;
+  readonly tooLong: (max: number) => string;
+}
 
-/** The orders `GET /books?sort=` offers; `author` means last name, then first name. */
-export const SORT_KEYS = ['title', 'isbn', 'author'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export interface IntegerMessages {
+  readonly notInteger: string;
+  readonly outOfRange: (min: number, max: number) => string;
+}
+
+/** Text: a required one must have text; none may hold a lone surrogate (it cannot be sent as UTF-8). */
+export type TextField = Row &
+  Requirement<TextMessages> & {
+    readonly type: 'string';
+    /** The longest accepted value, in Unicode code points. */
+    readonly maxLength: number;
+    /** Text refused although it is text, and why. */
+    readonly reserved?: { readonly values: readonly string[]; readonly message: string };
+  };
+
+export type IntegerField = Row & Requirement<IntegerMessages> & { readonly type: 'integer'; readonly minimum: number; readonly maximum: number };
+
+export type FieldRule = TextField | IntegerField;
+
+/** Fields of which some must be given together: a book names its author one way or the other. */
+export interface FieldGroup {
+  readonly name: string;
+  /** Where a problem with the group as a whole points. */
+  readonly pointer: string;
+  /** The ways to fill the group: every field of one of them must have text. */
+  readonly alternatives: readonly (readonly string[])[];
+  readonly missing: string;
+  /** The rule, and how its fields are derived from each other, for the docs. */
+  readonly description: string;
+}
+
+/** An order `sort=<key>` offers: the fields it compares, in turn. */
+export interface SortRule {
+  readonly key: string;
+  readonly by: readonly string[];
+}
+
+export interface FieldTable {
+  readonly rows: readonly FieldRule[];
+  readonly groups: readonly FieldGroup[];
+  /** In the order the contract lists them, which is the order of the `sort` message. */
+  readonly sorts: readonly SortRule[];
+}
+
+export const FIELDS = {
+  rows: [
+    {
+      name: 'isbn',
+      type: 'string',
+      label: 'ISBN',
+      description: 'Identifies the book; addresses it as /books/{isbn}.',
+      required: true,
+      maxLength: 64,
+      // Clients resolve the path segments "." and ".." away (even as %2E), so such an isbn's own
+      // link could never reach it.
+      reserved: { values: ['.', '..'], message: FIELD_MESSAGES.isbn.reserved },
+      since: 1,
+      messages: FIELD_MESSAGES.isbn,
+    },
+    { name: 'title', type: 'string', label: 'Title', description: 'The title.', required: true, maxLength: 512, since: 1, messages: FIELD_MESSAGES.title },
+    {
+      name: 'author',
+      type: 'string',
+      label: 'Author',
+      description: 'Full name; kept for backward compatibility.',
+      required: false,
+      maxLength: 256,
+      since: 1,
+      group: 'author',
+      messages: FIELD_MESSAGES.author,
+    },
+    {
+      name: 'authorFirstName',
+      type: 'string',
+      label: 'First name',
+      description: 'Given name; introduced in version 2.',
+      required: false,
+      maxLength: 256,
+      since: 2,
+      group: 'author',
+      messages: FIELD_MESSAGES.authorFirstName,
+    },
+    {
+      name: 'authorLastName',
+      type: 'string',
+      label: 'Last name',
+      description: 'Family name; introduced in version 2.',
+      required: false,
+      maxLength: 256,
+      since: 2,
+      group: 'author',
+      messages: FIELD_MESSAGES.authorLastName,
+    },
+  ],
+  groups: [
+    {
+      name: 'author',
+      pointer: '#/author',
+      alternatives: [['author'], ['authorFirstName', 'authorLastName']],
+      missing: BOOK_MESSAGES.authorMissing,
+      description:
+        'A book must name its author: author has text, or both authorFirstName and authorLastName have text. ' +
+        "The service derives the form that is missing from the other (author = first + ' ' + last; first and last = the first two words of author).",
+    },
+  ],
+  sorts: [
+    { key: 'title', by: ['title'] },
+    { key: 'isbn', by: ['isbn'] },
+    // Last name, then first name, as a library's catalogue orders authors.
+    { key: 'author', by: ['authorLastName', 'authorFirstName'] },
+  ],
+} as const satisfies FieldTable;
+
+export type SortKey = (typeof FIELDS.sorts)[number]['key'];
+
+/** The orders `GET /books?sort=` offers, in the contract's order. */
+export const SORT_KEYS: readonly SortKey[] = FIELDS.sorts.map((sort) => sort.key);
+
+/** "Has text": a string with at least one character that is not whitespace (api.md, Books). */
+export function hasText(value: unknown): value is string {
+  return typeof value === 'string' && /\S/.test(value);
+}

@@ -1,6 +1,6 @@
 /**
  * The built-in catalogue, in the order that clients of the original service rely on
- * (DECISIONS C): they read 4-5-6 and delete 1-2-3 and 7-8-9.
+ * (api.md, Start-up, rule 1): they read 4-5-6 and delete 1-2-3 and 7-8-9.
  */
 import type { BookInput } from './book.ts';
 

@@ -1,9 +1,10 @@
 /**
  * Filling the store at start-up: the built-in fixture, or the books of a SEED_FILE. Seed entries
- * pass the same rules as a POST (DECISIONS C); the first failure stops start-up with a SeedError,
- * which the entry point reports as a bad setting.
+ * pass the same rules as a POST (api.md, Start-up, rule 3); the first failure stops start-up
+ * with a SeedError, which the entry point reports as a bad setting.
  */
 import { readFileSync } from 'node:fs';
+import { SEED_MESSAGES } from '../messages.ts';
 import { addBook, rejectionMessage } from './catalogue.ts';
 import { FIXTURE } from './fixture.ts';
 import type { BookStore } from './store.ts';
@@ -12,9 +13,9 @@ import type { BookStore } from './store.ts';
 export class SeedError extends Error {
   readonly setting: 'SEED_FILE' | 'MAX_BOOKS';
 
-  /** `problem` follows the setting's name: "SEED_FILE entry 3: title must be provided". */
-  constructor(setting: 'SEED_FILE' | 'MAX_BOOKS', problem: string) {
-    super(`${setting} ${problem}`);
+  /** `message` names the setting first: "SEED_FILE entry 3: title must be provided". */
+  constructor(setting: 'SEED_FILE' | 'MAX_BOOKS', message: string) {
+    super(message);
     this.name = 'SeedError';
     this.setting = setting;
   }
@@ -23,15 +24,11 @@ export class SeedError extends Error {
 /** Adds the fixture, or the books of `seedFile`, to an empty store. */
 export function seedStore(store: BookStore, seedFile: string | undefined): void {
   const entries = seedFile === undefined ? FIXTURE : readSeedFile(seedFile);
-  if (entries.length > store.capacity) {
-    throw new SeedError('MAX_BOOKS', `(${store.capacity}) is below the ${entries.length} books of the seed`);
-  }
+  if (entries.length > store.capacity) throw new SeedError('MAX_BOOKS', SEED_MESSAGES.belowSeed(store.capacity, entries.length));
   entries.forEach((entry, index) => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      throw new SeedError('SEED_FILE', `entry ${index} is not a JSON object`);
-    }
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new SeedError('SEED_FILE', SEED_MESSAGES.notObject(index));
     const result = addBook(store, entry as Readonly<Record<string, unknown>>);
-    if ('rejected' in result) throw new SeedError('SEED_FILE', `entry ${index}: ${rejectionMessage(result.rejected)}`);
+    if ('rejected' in result) throw new SeedError('SEED_FILE', SEED_MESSAGES.rejected(index, rejectionMessage(result.rejected)));
   });
 }
 
@@ -40,14 +37,14 @@ function readSeedFile(path: string): readonly unknown[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new SeedError('SEED_FILE', `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)} (${path})`);
+    throw new SeedError('SEED_FILE', SEED_MESSAGES.unreadable((error as NodeJS.ErrnoException).code ?? String(error), path));
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new SeedError('SEED_FILE', `is not valid JSON (${path})`);
+    throw new SeedError('SEED_FILE', SEED_MESSAGES.notJson(path));
   }
-  if (!Array.isArray(value)) throw new SeedError('SEED_FILE', `must hold a JSON array of books (${path})`);
+  if (!Array.isArray(value)) throw new SeedError('SEED_FILE', SEED_MESSAGES.notArray(path));
   return value;
 }

@@ -1,5 +1,5 @@
 /**
- * The optional API_TOKEN (DECISIONS D): when set, writes need `Authorization: Bearer <token>`.
+ * The optional API_TOKEN (api.md, Headers, rule 6): when set, writes need `Authorization: Bearer <token>`.
  * Both sides are hashed before comparing, so the comparison takes the same time whatever the
  * token's length or how much of it a guess gets right. The token is never logged.
  */

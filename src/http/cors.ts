@@ -1,5 +1,5 @@
 /**
- * CORS, for browser pages on another origin (DECISIONS E), only when CORS_ORIGINS is set. An
+ * CORS, for browser pages on another origin (api.md, CORS), only when CORS_ORIGINS is set. An
  * allowed Origin gets `Access-Control-Allow-Origin` and the headers a page may read; a
  * preflight gets the methods and request headers it may use. Any other origin gets no CORS
  * headers, and its browser then keeps the answer from the page. There is no credentials mode:

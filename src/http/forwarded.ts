@@ -5,6 +5,7 @@
  * backslashes costs what its length costs (a backtracking pattern took a quarter of a second
  * for 16 KB of them).
  */
+import { ORIGIN_MESSAGES } from '../messages.ts';
 import { problems } from './problem.ts';
 
 /** What a link needs from the element the nearest proxy wrote; other parameters are ignored. */
@@ -13,7 +14,7 @@ export interface ForwardedElement {
   host?: string;
 }
 
-const malformed = () => problems.badRequest('The Forwarded header is malformed');
+const malformed = () => problems.badRequest(ORIGIN_MESSAGES.malformedForwarded);
 
 /**
  * `proto` and `host` of the last element of a Forwarded header: the one the nearest proxy
@@ -22,7 +23,7 @@ const malformed = () => problems.badRequest('The Forwarded header is malformed')
 export function forwardedElement(header: string | undefined): ForwardedElement {
   if (header === undefined) return {};
   const last = (splitOutsideQuotes(header, ',').at(-1) as string).trim();
-  if (last === '') throw problems.badRequest('The Forwarded header has an empty last element');
+  if (last === '') throw problems.badRequest(ORIGIN_MESSAGES.emptyForwarded);
   const element: ForwardedElement = {};
   for (const pair of splitOutsideQuotes(last, ';')) {
     if (pair.trim() === '') continue; // `a=1; ;b=2`: an empty pair says nothing

@@ -1,11 +1,12 @@
 /**
- * The `{base_url}` of every link (docs/api.md, The base URL): BASE_URL when set; else, with
+ * The `{base_url}` of every link (api.md, The base URL): BASE_URL when set; else, with
  * TRUST_PROXY, what the nearest proxy forwarded; else `http://` and the Host header (or the
  * authority of an absolute-form target). Every piece is checked before it can reach a link; a
  * malformed or overlong one is a 400. Lengths are checked by hand first, so every pattern here
  * runs on short text; `Forwarded`, which may be long, is read by a scanner (forwarded.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { ORIGIN_MESSAGES } from '../messages.ts';
 import { forwardedElement } from './forwarded.ts';
 import { problems } from './problem.ts';
 
@@ -37,26 +38,42 @@ const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)+$/;
 export function baseUrlOf(request: OriginRequest, options: OriginOptions): string {
   // node keeps only the first of repeated Host headers; RFC 9112 section 3.2 makes that a 400.
   const names = request.rawHeaders.filter((_, index) => index % 2 === 0);
-  if (names.filter((name) => name.toLowerCase() === 'host').length > 1) throw problems.badRequest('The request has more than one Host header');
+  if (names.filter((name) => name.toLowerCase() === 'host').length > 1) throw problems.badRequest(ORIGIN_MESSAGES.manyHosts);
   const host = request.authority ?? request.headers.host;
   if (options.baseUrl !== undefined) {
     // The Host header is still checked when present: a malformed one is a bad request anyway.
-    if (host !== undefined) checkHost(host, 'Host');
+    if (host !== undefined) checkHost(host, HOST_HEADER);
     return options.baseUrl;
   }
-  if (host === undefined || host === '') throw problems.badRequest('The request has no Host header');
-  checkHost(host, 'Host');
+  if (host === undefined || host === '') throw problems.badRequest(ORIGIN_MESSAGES.noHost);
+  checkHost(host, HOST_HEADER);
   return options.trustProxy ? forwardedBase(request.headers, host) : `http://${host}`;
 }
 
-function checkHost(value: string, name: string): string {
+/** What to say about a bad host[:port], in the Host header or in a forwarded one. */
+interface HostMessages {
+  readonly nameTooLong: (max: number) => string;
+  readonly portTooLong: (max: number) => string;
+  readonly invalid: string;
+}
+
+const HOST_HEADER: HostMessages = {
+  nameTooLong: ORIGIN_MESSAGES.hostNameTooLong,
+  portTooLong: ORIGIN_MESSAGES.hostPortTooLong,
+  invalid: ORIGIN_MESSAGES.badHost,
+};
+const FORWARDED_HOST: HostMessages = {
+  nameTooLong: ORIGIN_MESSAGES.forwardedHostNameTooLong,
+  portTooLong: ORIGIN_MESSAGES.forwardedHostPortTooLong,
+  invalid: ORIGIN_MESSAGES.badForwardedHost,
+};
+
+function checkHost(value: string, messages: HostMessages): string {
   const { hostName, port } = splitPort(value);
-  if (hostName.length > MAX_HOST_NAME) throw problems.badRequest(`${name} is too long: a host name has at most ${MAX_HOST_NAME} characters`);
-  if (port !== undefined && port.length > MAX_PORT_DIGITS) throw problems.badRequest(`${name} is too long: a port has at most ${MAX_PORT_DIGITS} digits`);
+  if (hostName.length > MAX_HOST_NAME) throw problems.badRequest(messages.nameTooLong(MAX_HOST_NAME));
+  if (port !== undefined && port.length > MAX_PORT_DIGITS) throw problems.badRequest(messages.portTooLong(MAX_PORT_DIGITS));
   const match = HOST.exec(value);
-  if (!match || (match[1] !== undefined && !validPort(match[1]))) {
-    throw problems.badRequest(`${name} is not a valid host[:port]`);
-  }
+  if (!match || (match[1] !== undefined && !validPort(match[1]))) throw problems.badRequest(messages.invalid);
   return value;
 }
 
@@ -83,16 +100,16 @@ function forwardedBase(headers: IncomingHttpHeaders, host: string): string {
   const prefix = lastItem(headers['x-forwarded-prefix'], 'X-Forwarded-Prefix') ?? '';
 
   const proto = (protoText ?? 'http').toLowerCase();
-  if (proto !== 'http' && proto !== 'https') throw problems.badRequest('The forwarded protocol must be http or https');
+  if (proto !== 'http' && proto !== 'https') throw problems.badRequest(ORIGIN_MESSAGES.badForwardedProto);
   // Host was checked already; a forwarded host is checked here.
-  let authority = hostText === undefined ? host : checkHost(hostText, 'The forwarded host');
+  let authority = hostText === undefined ? host : checkHost(hostText, FORWARDED_HOST);
   if (port !== undefined) {
-    if (port.length > MAX_PORT_DIGITS) throw problems.badRequest(`X-Forwarded-Port is too long: a port has at most ${MAX_PORT_DIGITS} digits`);
-    if (!validPort(port)) throw problems.badRequest('X-Forwarded-Port must be a port number from 1 to 65535');
+    if (port.length > MAX_PORT_DIGITS) throw problems.badRequest(ORIGIN_MESSAGES.forwardedPortTooLong(MAX_PORT_DIGITS));
+    if (!validPort(port)) throw problems.badRequest(ORIGIN_MESSAGES.badForwardedPort);
     authority = `${splitPort(authority).hostName}:${port}`;
   }
-  if (prefix.length > MAX_PREFIX) throw problems.badRequest(`X-Forwarded-Prefix is too long: a prefix has at most ${MAX_PREFIX} characters`);
-  if (prefix !== '' && !PREFIX.test(prefix)) throw problems.badRequest('X-Forwarded-Prefix must be a path such as /api');
+  if (prefix.length > MAX_PREFIX) throw problems.badRequest(ORIGIN_MESSAGES.prefixTooLong(MAX_PREFIX));
+  if (prefix !== '' && !PREFIX.test(prefix)) throw problems.badRequest(ORIGIN_MESSAGES.badPrefix);
   // A default port says nothing a link needs.
   const defaultPort = proto === 'https' ? ':443' : ':80';
   if (authority.endsWith(defaultPort)) authority = authority.slice(0, -defaultPort.length);
@@ -115,6 +132,6 @@ function lastItem(value: string | string[] | undefined, name: string): string | 
   // node joins a repeated header into one value with commas; an array is joined the same way.
   const text = [value].flat().join(',');
   const last = text.slice(text.lastIndexOf(',') + 1).trim();
-  if (last === '') throw problems.badRequest(`${name} has an empty last value`);
+  if (last === '') throw problems.badRequest(ORIGIN_MESSAGES.emptyLastItem(name));
   return last;
 }

@@ -1,13 +1,13 @@
 /**
- * Every error the service answers, in one catalogue, as RFC 9457 problem details
- * (`application/problem+json`). A 4xx `detail` tells the client what to change; a 5xx says only
- * that something went wrong, and the real error goes to the log with the request id.
+ * Every error a request can get before the book rules, as RFC 9457 problem details
+ * (`application/problem+json`): the status of each, its sentence from the catalogue
+ * (messages.ts). A 4xx `detail` tells the client what to change; a 5xx says only that something
+ * went wrong, and the real error goes to the log with the request id (api.md, Errors).
  */
 import { STATUS_CODES } from 'node:http';
+import { REQUEST_MESSAGES } from '../messages.ts';
 
 export const PROBLEM_TYPE = 'application/problem+json';
-/** Largest accepted request body, in bytes. */
-export const BODY_LIMIT = 16 * 1024;
 
 /** One failure in a request: a body field (JSON pointer) or a query parameter, by name. */
 export type ProblemError =
@@ -48,44 +48,33 @@ export class HttpProblem extends Error {
   }
 }
 
-/** The problem kinds SPEC section 7 names get types of their own, so clients can tell them apart. */
+/** The problem kinds the contract names get types of their own, so clients can tell them apart (api.md, Errors, rule 2). */
 export const BOOK_NOT_FOUND = { type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
 export const BOOK_EXISTS = { type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
 export const VALIDATION_FAILED = { type: 'urn:book-catalogue:problem:validation-failed', title: 'Validation failed' };
 
 export const problems = {
-  invalidJson: () => new HttpProblem(400, 'Request body is not valid JSON'),
-  notAnObject: () => new HttpProblem(400, 'Request body must be a JSON object'),
-  unsupportedType: () =>
-    new HttpProblem(415, 'Content-Type must be application/json or another JSON type (type/subtype+json)'),
-  encodedBody: () => new HttpProblem(415, 'Content-Encoding is not supported: send an unencoded application/json body'),
-  tooLarge: () =>
-    new HttpProblem(413, `Request body must not exceed ${BODY_LIMIT} bytes (16 KiB)`, { headers: { connection: 'close' } }),
-  unauthorized: () =>
-    new HttpProblem(401, 'This request needs the header Authorization: Bearer <token>, with the right token', {
-      headers: { 'www-authenticate': 'Bearer' },
-    }),
-  unknownPath: (path: string) => new HttpProblem(404, `No resource at path: ${path}`),
-  methodNotAllowed: (method: string, allow: string) =>
-    new HttpProblem(405, `Method ${method} is not allowed here; allowed: ${allow}`, { headers: { allow } }),
+  invalidJson: () => new HttpProblem(400, REQUEST_MESSAGES.invalidJson),
+  notAnObject: () => new HttpProblem(400, REQUEST_MESSAGES.notAnObject),
+  unsupportedType: () => new HttpProblem(415, REQUEST_MESSAGES.unsupportedType),
+  encodedBody: () => new HttpProblem(415, REQUEST_MESSAGES.encodedBody),
+  /** The rest of the body is not read: the connection closes once this is answered. */
+  tooLarge: (limit: number) => new HttpProblem(413, REQUEST_MESSAGES.tooLarge(limit), { headers: { connection: 'close' } }),
+  unauthorized: () => new HttpProblem(401, REQUEST_MESSAGES.unauthorized, { headers: { 'www-authenticate': 'Bearer' } }),
+  unknownPath: (path: string) => new HttpProblem(404, REQUEST_MESSAGES.unknownPath(path)),
+  methodNotAllowed: (method: string, allow: string) => new HttpProblem(405, REQUEST_MESSAGES.methodNotAllowed(method, allow), { headers: { allow } }),
+  /** `detail` comes from the catalogue: REQUEST_MESSAGES or ORIGIN_MESSAGES. */
   badRequest: (detail: string) => new HttpProblem(400, detail),
-  expectationFailed: () => new HttpProblem(417, 'The only expectation supported is Expect: 100-continue'),
-  invalidParameters: (errors: readonly ProblemError[]) =>
-    new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
+  expectationFailed: () => new HttpProblem(417, REQUEST_MESSAGES.expectationFailed),
+  invalidParameters: (errors: readonly ProblemError[]) => new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
   invalidBody: (errors: readonly ProblemError[]) =>
     new HttpProblem(400, errors.map((error) => error.detail).join('; '), { ...VALIDATION_FAILED, errors }),
-  internal: () => new HttpProblem(500, 'The server could not complete the request; the error has been logged.'),
+  internal: () => new HttpProblem(500, REQUEST_MESSAGES.internal),
   /** Parser-level errors from node:http, answered before any route is known. */
   malformed: (status: 400 | 408 | 431) =>
-    new HttpProblem(
-      status,
-      status === 408
-        ? 'The request took too long to arrive'
-        : status === 431
-          ? 'Request headers are too large'
-          : 'The request is not valid HTTP',
-      { headers: { connection: 'close' } },
-    ),
+    new HttpProblem(status, status === 408 ? REQUEST_MESSAGES.tooSlow : status === 431 ? REQUEST_MESSAGES.headersTooLarge : REQUEST_MESSAGES.notHttp, {
+      headers: { connection: 'close' },
+    }),
 } as const;
 
 /** Whatever a handler threw, as a problem; anything but an HttpProblem is a generic 500. */

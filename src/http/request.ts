@@ -1,10 +1,15 @@
 /**
- * Reading a request: the target (path and query), the request id, and a POST body (docs/api.md,
- * Adding a book: content type, the 16 KiB limit, UTF-8, a JSON object). Failures are HttpProblems.
+ * Reading a request: the target (path and query), the request id, and a POST body (api.md,
+ * Adding a book, rules 8–10: content type, the 16 KiB limit, UTF-8, a JSON object). Failures are
+ * HttpProblems.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { BODY_LIMIT, problems } from './problem.ts';
+import { REQUEST_MESSAGES } from '../messages.ts';
+import { problems } from './problem.ts';
+
+/** Largest accepted request body, in bytes (api.md, Limits, rule 1). */
+export const BODY_LIMIT = 16 * 1024;
 
 export interface Target {
   /** The path as sent, still percent-encoded. */
@@ -52,16 +57,7 @@ function decodeQueryPart(part: string): string {
   try {
     return decodeURIComponent(part.replaceAll('+', ' '));
   } catch {
-    throw problems.badRequest('The query holds a malformed percent-encoding');
-  }
-}
-
-/** Decodes one path segment; a malformed escape is a 400. */
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw problems.badRequest('The path holds a malformed percent-encoding');
+    throw problems.badRequest(REQUEST_MESSAGES.malformedQueryEscape);
   }
 }
 
@@ -102,7 +98,7 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   if (!isJsonMediaType(req.headers['content-type'] ?? '')) throw problems.unsupportedType();
   if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody();
   // A declared length over the limit is refused before a byte of the body is read.
-  if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge();
+  if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge(BODY_LIMIT);
 
   const bytes = await readBody(req);
   let value: unknown;
@@ -124,7 +120,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       size += chunk.length;
       // Past the limit nothing more is kept; node discards the rest once the 413 is sent, and
       // closes the socket.
-      if (size > BODY_LIMIT) reject(problems.tooLarge());
+      if (size > BODY_LIMIT) reject(problems.tooLarge(BODY_LIMIT));
       else chunks.push(chunk);
     });
     req.once('end', () => resolve(Buffer.concat(chunks, size)));
@@ -132,6 +128,6 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     // settles once), and alone when the client hangs up mid-body: its own fault, not a server
     // error, and the 400 goes nowhere. node emits 'error' on a request only to a listener, so
     // none is needed.
-    req.once('close', () => reject(problems.badRequest('The request body ended before it was complete')));
+    req.once('close', () => reject(problems.badRequest(REQUEST_MESSAGES.bodyCutShort)));
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The one place that writes a response: status, headers, Content-Length, the ETag and its 304
- * (api.md, HTTP behaviour), no body for 204 and 304 (node leaves it off a HEAD's answer itself),
+ * (api.md, Headers, rules 1 and 2), no body for 204 and 304 (node leaves it off a HEAD's answer itself),
  * and X-Request-Id and nosniff on everything. A body that can be large comes in pieces and is written as the
  * client reads it. Handlers return a Reply and never touch `res`.
  */

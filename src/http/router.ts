@@ -4,7 +4,8 @@
  * matches one non-empty segment and is percent-decoded, so `/books/a%2Fb` names the isbn `a/b`
  * while `/books/` and `/books/a/b` match nothing.
  */
-import { decodeSegment } from './request.ts';
+import { REQUEST_MESSAGES } from '../messages.ts';
+import { problems } from './problem.ts';
 
 export interface Route<H> {
   readonly method: string;
@@ -63,6 +64,15 @@ export class Router<H> {
       return { kind: 'found', handler, params };
     }
     return { kind: 'not-found' };
+  }
+}
+
+/** Decodes one path segment; a malformed escape is a 400 (api.md, Endpoints, rule 6). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw problems.badRequest(REQUEST_MESSAGES.malformedPathEscape);
   }
 }
 

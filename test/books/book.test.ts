@@ -1,7 +1,7 @@
-/** SPEC section 2's derivation of the author fields, table-driven, through the pure functions. */
+/** The derivation of the author fields (api.md, Authors), table-driven, through the pure functions. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authorTokens, type BookInput, deriveNames, toBook, toFields } from '../../src/books/book.ts';
+import { authorTokens, type BookInput, deriveNames, textLength, toBook, toFields } from '../../src/books/book.ts';
 
 type Case = [name: string, input: Omit<BookInput, 'isbn' | 'title'>, author: string, first: string, last: string];
 
@@ -36,7 +36,7 @@ describe('author derivation', () => {
     assert.equal(toFields({ isbn: 'i', title: 't', author: 'Plato' }).author, 'Plato');
   });
 
-  it('otherwise gives empty strings, whatever validation lets through (SPEC section 2, "otherwise")', () => {
+  it('otherwise gives empty strings, whatever validation lets through (api.md, Authors, rules 1–3, "otherwise")', () => {
     assert.deepEqual(deriveNames({}), { first: '', last: '' });
     assert.deepEqual(deriveNames({ authorFirstName: 'Ann' }), { first: 'Ann', last: '' });
     assert.deepEqual(deriveNames({ authorLastName: 'Lee', author: ' ' }), { first: '', last: 'Lee' });
@@ -50,5 +50,11 @@ describe('author derivation', () => {
     assert.deepEqual(authorTokens('  a  b\tc\n'), ['a', 'b', 'c']);
     assert.deepEqual(authorTokens('   '), []);
     assert.deepEqual(authorTokens(''), []);
+  });
+
+  it('counts the text a record holds as the text budget does: every text field, and the kept author', () => {
+    assert.equal(textLength(toFields({ isbn: '1-2', title: 'Dune', author: 'Frank Herbert' })), 3 + 4 + 5 + 7);
+    assert.equal(textLength(toFields({ isbn: '1-2', title: 'Dune', author: 'Ursula K. Le Guin' })), 3 + 4 + 6 + 2 + 17);
+    assert.equal(textLength(toFields({ isbn: '1', title: '📚', authorFirstName: 'A', authorLastName: 'B' })), 1 + 2 + 1 + 1);
   });
 });

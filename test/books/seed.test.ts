@@ -1,4 +1,4 @@
-/** DECISIONS C: the built-in fixture, SEED_FILE, and every way a seed stops start-up. */
+/** api.md, Start-up, rules 1–3: the built-in fixture, SEED_FILE, and every way a seed stops start-up. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * CORS in a real browser (DECISIONS E): a page served from one origin uses the API on another.
+ * CORS in a real browser (api.md, CORS): a page served from one origin uses the API on another.
  * The browser, not this test, decides what the page may read: an allowed origin lists, adds
  * with a bearer token (a preflighted request), follows Location, reads ETag and X-Request-Id,
  * deletes, and reads a 401 problem; a page from an origin not on the list is blocked.

@@ -1,5 +1,5 @@
 /**
- * Edit in the explorer (docs/api.md, "The explorer"): on a book's view, Edit fills the book form,
+ * Edit in the explorer (api.md, The explorer): on a book's view, Edit fills the book form,
  * and Save changes sends `PUT /books/{isbn}` with `If-Match: <the ETag it read>`; when another
  * client changed the book first, the 412 says so and offers to reload it.
  *

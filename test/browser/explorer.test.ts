@@ -1,5 +1,5 @@
 /**
- * The API explorer in a real browser (docs/api.md, "The explorer"): following links and coming
+ * The API explorer in a real browser (api.md, The explorer): following links and coming
  * Back, paging in words, adding a book through the form, a field error beside its field,
  * Delete, a write that needs the token, and a hostile title that must stay text. Every wait
  * is for a condition in the page.

@@ -1,5 +1,5 @@
 /**
- * Where the explorer's requests go (docs/api.md, "The explorer"): only to its own origin and
+ * Where the explorer's requests go (api.md, The explorer): only to its own origin and
  * under its own base, whatever the fragment holds; the token with writes only; links written
  * with a BASE_URL on another origin mapped onto the page's own base with their queries; and the
  * whole page behind a proxy that adds a path prefix. The CSP is bypassed where a test checks

@@ -163,7 +163,7 @@ describe('pipelined requests', () => {
   // The parser meets the garbage while the first answer is still being written; the answer must
   // still arrive whole. Node's socket buffers hide this for small answers, so the catalogue is big.
   // The client keeps its side open, as browsers and proxies do: node drops what is still being
-  // answered on a connection whose client shuts down its sending side (docs/api.md, Limits).
+  // answered on a connection whose client shuts down its sending side (api.md, Limits, rule 7).
   it('garbage after a complete GET with a large answer (30 000 books): the answer still arrives whole', async (t) => {
     const directory = await mkdtemp(join(tmpdir(), 'robustness-'));
     t.after(() => rm(directory, { recursive: true, force: true }));

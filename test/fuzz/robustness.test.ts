@@ -281,7 +281,7 @@ interface Submission {
   readonly authorLastName?: string;
 }
 
-/** The client's view of a submission, by SPEC section 2 and DECISIONS C. */
+/** The client's view of a submission, by api.md, Authors. */
 function viewOf(book: Submission): Omit<Submission, 'author'> & { author: string; authorFirstName: string; authorLastName: string } {
   const hasText = (value: string | undefined): value is string => value !== undefined && /\S/.test(value);
   const tokens = hasText(book.author) ? book.author.trim().split(/\s+/) : [];

@@ -1,4 +1,4 @@
-/** Expected bodies, written out by hand from SPEC section 2, so tests compare whole documents. */
+/** Expected bodies, written out by hand from api.md, Books and Authors, so tests compare whole documents. */
 
 export interface ExpectedBook {
   isbn: string;

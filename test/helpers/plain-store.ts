@@ -52,11 +52,20 @@ export class PlainBookStore implements BookStore {
     let found = this.books;
     if (title !== undefined) found = found.filter((book) => book.title.toLowerCase().includes(title.toLowerCase()));
     if (sort) {
-      const keys = (book: BookFields): string[] =>
-        sort.key === 'author' ? [book.authorLastName, book.authorFirstName] : [book[sort.key]];
+      // The fields compared in turn: text by the collator, a number by value, an absent one last.
+      const fields = sort.key === 'author' ? (['authorLastName', 'authorFirstName'] as const) : [sort.key];
       const compare = (a: BookFields, b: BookFields): number => {
-        const [x, y] = [keys(a), keys(b)];
-        return collator.compare(x[0] as string, y[0] as string) || collator.compare(x[1] ?? '', y[1] ?? '');
+        for (const name of fields) {
+          const [x, y]: unknown[] = [a[name], b[name]];
+          const order =
+            x === undefined || y === undefined
+              ? Number(x === undefined) - Number(y === undefined)
+              : typeof x === 'number'
+                ? x - (y as number)
+                : collator.compare(x as string, y as string);
+          if (order !== 0) return order;
+        }
+        return 0;
       };
       // Array.prototype.sort is stable, so ties keep insertion order in both directions.
       found = [...found].sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b)));

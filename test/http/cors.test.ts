@@ -1,4 +1,4 @@
-/** DECISIONS E, CORS over HTTP: which origins get which headers, on answers, problems and preflights. */
+/** api.md, CORS, over HTTP: which origins get which headers, on answers, problems and preflights. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from '../helpers/server.ts';

@@ -3,7 +3,7 @@
  * (test/helpers/regex-parsers.ts): the same value or the same 400 on every Forwarded value the
  * suite sends elsewhere and on seeded random strings; and 16 KB of quotes and backslashes, which
  * made those patterns go back over the header again and again, answered over HTTP as the rules
- * say (docs/api.md, The base URL).
+ * say (api.md, The base URL).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

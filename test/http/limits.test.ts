@@ -1,5 +1,5 @@
 /**
- * Values copied into links are short (docs/api.md, The base URL): a host name of at most 253
+ * Values copied into links are short (api.md, The base URL): a host name of at most 253
  * characters (DNS's limit), a port of at most 5 digits and a forwarded prefix of at most 256
  * characters, wherever they come from: Host, an absolute-form target, Forwarded,
  * X-Forwarded-Host, -Port and -Prefix. One character more is a 400 that names what is too long.

@@ -1,5 +1,5 @@
 /**
- * Every header the service reads is read in one pass (docs/api.md, Headers): the JSON media
+ * Every header the service reads is read in one pass (api.md, Headers): the JSON media
  * type check answers what the pattern it replaced answered (test/helpers/regex-parsers.ts), and
  * 16 KB values of Content-Type, Accept, If-None-Match, Authorization and X-Request-Id, shaped
  * to make a backtracking pattern go back and forth, get the answer the rules give.

@@ -1,5 +1,5 @@
 /**
- * `X-Content-Type-Options: nosniff` on every answer (docs/api.md, Headers), so that a browser
+ * `X-Content-Type-Options: nosniff` on every answer (api.md, Headers), so that a browser
  * takes each body as the type it is sent with: answers with and without a body, HEAD and
  * OPTIONS, problems, and the answers node's parser triggers before the app sees a request.
  */

@@ -93,7 +93,7 @@ describe('request targets and Host', () => {
   });
 });
 
-describe('bearer tokens (RFC 6750 section 2.1, DECISIONS D)', () => {
+describe('bearer tokens (RFC 6750 section 2.1, api.md, Headers, rule 6)', () => {
   let server: TestServer;
   before(async () => (server = await startServer({ API_TOKEN: 'tok' })));
   after(() => server.close());

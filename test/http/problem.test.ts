@@ -1,4 +1,4 @@
-/** DECISIONS D's error table, row by row: status, problem+json, exact detail, headers. */
+/** The error table of api.md (Errors, rule 4), row by row: status, problem+json, exact detail, headers. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { HttpProblem } from '../../src/http/problem.ts';
@@ -223,7 +223,7 @@ describe('POST errors', () => {
     }
   });
 
-  it('refuses a book whose text would pass the catalogue text budget, with 507 (api.md, Limits)', async () => {
+  it('refuses a book whose text would pass the catalogue text budget, with 507 (api.md, Limits, rule 4)', async () => {
     // Four books of capacity hold 4 × 128 code units of text; the fixture uses 99 of them.
     const tight = await startServer({ MAX_BOOKS: '4' });
     try {

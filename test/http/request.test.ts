@@ -1,4 +1,4 @@
-/** DECISIONS D and E on the HTTP edges: base URL and Host, request ids, token, HEAD, OPTIONS, ETag. */
+/** api.md on the HTTP edges (The base URL, Endpoints, Headers): base URL and Host, request ids, token, HEAD, OPTIONS, ETag. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expectedBook, TOLKIEN } from '../helpers/books.ts';
@@ -120,7 +120,7 @@ describe('TRUST_PROXY', () => {
       [{ host: 'internal', 'x-forwarded-prefix': '/api/' }, 'http://internal/api/books/4-5-6'],
       [{ host: 'internal', 'x-forwarded-prefix': '/api//' }, 'http://internal/api/books/4-5-6'],
       [{ host: 'internal', 'x-forwarded-prefix': '/a%20b' }, 'http://internal/a%20b/books/4-5-6'],
-      // Of a comma list only the last item counts: the nearest proxy wrote it (DECISIONS D).
+      // Of a comma list only the last item counts: the nearest proxy wrote it (api.md, The base URL, rule 3).
       [{ host: 'internal', 'x-forwarded-proto': 'http, HTTPS', 'x-forwarded-host': 'far.example , near.example' }, 'https://near.example/books/4-5-6'],
       [{ host: 'internal', 'x-forwarded-proto': ', https', 'x-forwarded-host': ',near.example' }, 'https://near.example/books/4-5-6'],
       [{ host: 'internal', 'x-forwarded-proto': 'ftp, https' }, 'https://internal/books/4-5-6'],

@@ -1,5 +1,5 @@
 /**
- * Large answers (api.md, Limits): every listing is written in pieces as the client reads it. It
+ * Large answers (api.md, Limits, rule 7): every listing is written in pieces as the client reads it. It
  * is byte for byte the body `JSON.stringify` makes of the plain rendering, keeps its ETag, 304
  * and HEAD, waits its turn behind pipelined requests, lets other requests in between its pieces,
  * and a client that reads nothing of it is let go after SEND_TIMEOUT_MS.
@@ -49,7 +49,7 @@ function expectedBody(base: string, query: string): string {
     ...(page ? { offset: page.number * page.size, limit: page.size } : {}),
   });
   const paging = page && { ...page, totalElements: found.total, title: listing.title, sort: listing.sortParam };
-  return JSON.stringify(renderCollection(found.books.map(toBook), base, paging));
+  return JSON.stringify(renderCollection(found.books.map((book) => toBook(book)), base, paging));
 }
 
 describe('listings written in pieces', () => {

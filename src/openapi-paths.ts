@@ -1,0 +1,172 @@
+/**
+ * The operations of the OpenAPI document (see openapi.ts), path by path: what each does, what it
+ * takes, and every answer it can give, with the service's real answers as examples. Exactly the
+ * routes of app.ts; test/openapi.test.ts compares the two.
+ */
+import type { FieldTable } from './books/fields.ts';
+import { EXPLORER_FILES } from './explorer.ts';
+import { JSON_TYPE, HAL_TYPE } from './http/respond.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
+import { examples, requestExamples } from './openapi-examples.ts';
+import { ALWAYS, answer, common, file, MALFORMED, notModified, noContent, ok, problem, said, unauthorized } from './openapi-responses.ts';
+import { sortValues } from './openapi-books.ts';
+import { type Json, ref } from './openapi-json.ts';
+
+const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
+// A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
+const writeSecurity = [{ bearer: [] }, {}];
+const publicSecurity: Json[] = [];
+const RequestId = ref('parameters', 'RequestId');
+const IfNoneMatch = ref('parameters', 'IfNoneMatch');
+
+/** "title, isbn or author (authorLastName, then authorFirstName)" */
+function sortsInWords(table: FieldTable): string {
+  const words = table.sorts.map((sort) => (sort.by.length === 1 && sort.by[0] === sort.key ? sort.key : `${sort.key} (${sort.by.join(', then ')})`));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) as string}` : words.join('');
+}
+
+const meta = (operationId: string, summary: string, description: string, responses: Json, parameters: Json[] = [IfNoneMatch]): Json => ({
+  parameters: [RequestId],
+  get: { operationId, security: publicSecurity, tags: ['meta'], summary, description: `${description} ${getNotes}`, parameters, responses },
+});
+
+/** The explorer's page, script modules and stylesheet (src/explorer.ts), each a file sent as it is. */
+function explorerPaths(): Record<string, Json> {
+  const policy = { 'Content-Security-Policy': { description: "default-src 'self'; frame-ancestors 'none'", required: true, schema: { type: 'string' } } };
+  return Object.fromEntries(
+    EXPLORER_FILES.map(({ path, operationId, type, summary }) => [
+      path,
+      {
+        parameters: [RequestId],
+        get: {
+          operationId,
+          security: publicSecurity,
+          tags: ['explorer'],
+          summary,
+          description: `Read once at start-up and sent as it is, with its exact type (${type}). ${getNotes}`,
+          parameters: [IfNoneMatch],
+          responses: { '200': file(type, policy), '304': notModified, ...common(path) },
+        },
+      },
+    ]),
+  );
+}
+
+export function operations(table: FieldTable): Record<string, Json> {
+  const vary = { Vary: { description: 'Accept: the answer depends on it.', required: true, schema: { type: 'string' } } };
+  return {
+    '/': meta(
+      'getRoot',
+      'API root',
+      "Links to the book collection, so a client needs one URL to start from. A browser's address bar (an Accept that names text/html and no JSON type) is sent to the explorer instead. Both answers vary by Accept.",
+      {
+        '200': answer(200, 'the root links.', HAL_TYPE, 'Root', examples.root, { ETag: ref('headers', 'ETag'), ...vary }),
+        '303': {
+          description: said(303, 'a browser is sent to the API explorer, {base_url}/explorer.'),
+          headers: { ...ALWAYS, ...vary, Location: { description: 'The explorer: {base_url}/explorer.', required: true, schema: { type: 'string', format: 'uri' } } },
+        },
+        '304': notModified,
+        ...common('/'),
+      },
+      [IfNoneMatch, { name: 'Accept', in: 'header', description: 'text/html with no JSON type gets the 303 to the explorer; anything else, the HAL root.', schema: { type: 'string' } }],
+    ),
+    '/health': meta('getHealth', 'Health check', 'For container health checks and the reverse proxy.', {
+      '200': ok('the service is up.', JSON_TYPE, 'Health', examples.health),
+      '304': notModified,
+      ...common('/health'),
+    }),
+    '/openapi.json': meta('getOpenApi', 'This OpenAPI document', 'The OpenAPI 3.1 description of every route.', {
+      '200': { description: said(200, 'the document.'), headers: { ...ALWAYS, ETag: ref('headers', 'ETag') }, content: { [JSON_TYPE]: { schema: { type: 'object' } } } },
+      '304': notModified,
+      ...common('/openapi.json'),
+    }),
+    ...explorerPaths(),
+    '/books': {
+      parameters: [RequestId],
+      get: {
+        operationId: 'listBooks',
+        security: publicSecurity,
+        tags: ['books'],
+        summary: 'List or search books',
+        description:
+          'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
+          `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${getNotes}`,
+        parameters: [
+          { name: 'title', in: 'query', description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.', schema: { type: 'string' }, example: 'lord' },
+          { name: 'page', in: 'query', description: 'Page number, from 0. With page or size the collection is paged.', schema: { type: 'integer', minimum: 0 } },
+          { name: 'size', in: 'query', description: `Books per page (default ${DEFAULT_PAGE_SIZE}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } },
+          {
+            name: 'sort',
+            in: 'query',
+            description: `Order by ${sortsInWords(table)}, ascending unless ,desc; text case- and accent-insensitive with numbers in it by value, integers by value, a missing value last; ties in insertion order.`,
+            schema: { type: 'string', enum: sortValues(table.sorts.map((sort) => sort.key)) },
+          },
+          IfNoneMatch,
+        ],
+        responses: {
+          '200': ok('the books found.', HAL_TYPE, 'BookCollection', examples.books),
+          '304': notModified,
+          '404': problem(404, 'no book matches the filter, or the page lies past the last one.', examples.noBooks),
+          ...common('/books', problem(400, `a bad query parameter (each is named in errors), or: ${MALFORMED}`, examples.badParameters)),
+        },
+      },
+      post: {
+        operationId: 'addBook',
+        tags: ['books'],
+        summary: 'Add a book',
+        description:
+          'Stores the book and returns it with its links. Either author form is accepted. Checked in this order, the first failure answering: ' +
+          'token (401), content type (415), size (413), JSON (400), validation (400), duplicates (409), capacity (507).',
+        security: writeSecurity,
+        requestBody: {
+          required: true,
+          description:
+            'The book, as JSON: application/json or any type/subtype+json (application/merge-patch+json, application/vnd.example+json, ...); ' +
+            'a charset is accepted, and the body is read as UTF-8. At most 16 KiB.',
+          content: {
+            [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: requestExamples },
+            'application/*+json': { schema: ref('schemas', 'BookInput') },
+          },
+        },
+        responses: {
+          '201': answer(201, 'the stored book, as a GET of its Location returns it.', HAL_TYPE, 'Book', examples.created, { Location: ref('headers', 'Location') }),
+          '401': unauthorized('POST', '/books'),
+          '409': problem(409, 'a book with this isbn, or with this title and these (derived) author names, already exists.', examples.conflict),
+          '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
+          '415': problem(415, 'the body is not declared as JSON, or has a Content-Encoding.', examples.unsupportedType),
+          '507': problem(507, 'the catalogue holds MAX_BOOKS books, or its books hold as much text as MAX_BOOKS books may (128 UTF-16 code units a book).', examples.full),
+          ...common('/books', problem(400, `the body is not JSON, not an object, or fails validation (each failure in errors), or: ${MALFORMED}`, examples.postBadRequest)),
+        },
+      },
+    },
+    '/books/{isbn}': {
+      parameters: [ref('parameters', 'Isbn'), RequestId],
+      get: {
+        operationId: 'getBook',
+        security: publicSecurity,
+        tags: ['books'],
+        summary: 'Read one book',
+        description: `The book with this isbn. ${getNotes}`,
+        parameters: [IfNoneMatch],
+        responses: {
+          '200': ok('the book.', HAL_TYPE, 'Book', examples.book),
+          '304': notModified,
+          '404': problem(404, 'no book has this isbn.', examples.unknownIsbn),
+          ...common('/books/4-5-6', problem(400, MALFORMED, examples.malformedPath)),
+        },
+      },
+      delete: {
+        operationId: 'deleteBook',
+        tags: ['books'],
+        summary: 'Delete a book',
+        description: 'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning.',
+        security: writeSecurity,
+        responses: {
+          '204': noContent('the book is gone (or never existed).'),
+          '401': unauthorized('DELETE', '/books/1-2-3'),
+          ...common('/books/4-5-6'),
+        },
+      },
+    },
+  };
+}
