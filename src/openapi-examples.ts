@@ -3,6 +3,7 @@
  * answers with the built-in fixture, reached at the document's server URL. The test in
  * test/openapi.test.ts replays every one of them against a fresh service.
  */
+import { jsonEntityTag } from './http/respond.ts';
 import type { Json } from './openapi-schemas.ts';
 
 // The address of a local run (make run). Not "localhost": linters take that for a placeholder.
@@ -156,4 +157,43 @@ export const examples = {
       problem({ type: 'about:blank', title: 'Expectation Failed' }, 417, 'The only expectation supported is Expect: 100-continue', path),
     ),
   }),
+} as const;
+
+/** Request bodies of PUT /books/{isbn} (api.md, Editing); each name also names the answer it gets. */
+export const putRequestExamples: Record<string, Json> = {
+  replaced: example('A new title for the book at /books/4-5-6', { isbn: '4-5-6', title: 'The Fellowship of the Ring', author: 'JRR Tolkien' }),
+  isbnMismatch: example('A body whose isbn is not the path’s', { isbn: '9-9-9', title: 'Dune', author: 'Frank Herbert' }),
+  sameTitleAndAuthor: example('The title and author of another book', { isbn: '4-5-6', title: 'Animal Farm', author: 'George Orwell' }),
+};
+
+/** What a GET of /books/4-5-6 answers with the fixture: the tag an edit of it must name. */
+const TOLKIEN_TAG = jsonEntityTag(TOLKIEN);
+const PRECONDITION_FAILED = { type: 'about:blank', title: 'Precondition Failed' };
+
+export const editExamples = {
+  replaced: { replaced: example('PUT /books/4-5-6 with the request example "replaced"', book('4-5-6', 'The Fellowship of the Ring', 'JRR', 'Tolkien')) },
+  putBadRequest: {
+    isbnMismatch: example(
+      'PUT /books/4-5-6 with the request example "isbnMismatch"',
+      problem(VALIDATION, 400, 'isbn must match the path: 4-5-6', '/books/4-5-6', [{ pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' }]),
+    ),
+  },
+  unknownIsbn: {
+    unknownIsbn: example('PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}', problem(NOT_FOUND, 404, 'Book cannot be found for ISBN: 0-0-0', '/books/0-0-0')),
+  },
+  conflict: {
+    sameTitleAndAuthor: example(
+      'PUT /books/4-5-6 with the request example "sameTitleAndAuthor"',
+      problem(EXISTS, 409, 'Book already exists with title: Animal Farm and author: George Orwell', '/books/4-5-6'),
+    ),
+  },
+  changed: (method: string): Json => ({
+    changed: example(
+      `${method} /books/4-5-6 with If-Match: "stale", a tag the book no longer has`,
+      problem(PRECONDITION_FAILED, 412, `The book has changed since it was read: its ETag is now ${TOLKIEN_TAG}`, '/books/4-5-6'),
+    ),
+  }),
+  absent: {
+    absent: example('DELETE /books/0-0-0 with If-Match: *', problem(PRECONDITION_FAILED, 412, 'The book does not exist', '/books/0-0-0')),
+  },
 } as const;

@@ -6,7 +6,7 @@
  */
 import { EXPLORER_FILES } from './explorer.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
-import { examples, requestExamples, SERVER_URL } from './openapi-examples.ts';
+import { editExamples, examples, putRequestExamples, requestExamples, SERVER_URL } from './openapi-examples.ts';
 import { allowedMethods } from './http/router.ts';
 import { components, type Json, ref, SORT_VALUES } from './openapi-schemas.ts';
 
@@ -51,6 +51,17 @@ const unauthorized = (method: string, path: string): Json =>
   });
 
 const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
+
+/** If-Match on a write (api.md, Editing): the tag of the book as the client read it. */
+const ifMatch: Json = {
+  name: 'If-Match',
+  in: 'header',
+  description:
+    'The ETag of the book as a GET through the same base URL returned it, * for any existing book, or a comma-separated list of tags. Compared strongly: a weak tag (W/"…") never matches. Without it, the write goes ahead.',
+  schema: { type: 'string' },
+};
+const preconditionFailed = (detail: string, exampleSet: Json): Json =>
+  problem(`Precondition Failed: ${detail} Nothing changed.`, exampleSet, { ETag: { ...ref('headers', 'ETag'), description: 'The book’s current ETag, when there is a book.' } });
 // A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
 const writeSecurity = [{ bearer: [] }, {}];
 const publicSecurity: Json[] = [];
@@ -151,7 +162,7 @@ const documented: Record<string, Json> = {
         content: { [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: requestExamples } },
       },
       responses: {
-        '201': body('Created: the stored book, as a GET of its Location returns it.', HAL, 'Book', examples.created, { Location: ref('headers', 'Location') }),
+        '201': body('Created: the stored book, as a GET of its Location returns it, with that GET\'s ETag.', HAL, 'Book', examples.created, { Location: ref('headers', 'Location'), ETag: ref('headers', 'ETag') }),
         '401': unauthorized('POST', '/books'),
         '409': problem('Conflict: a book with this isbn, or with this title and these (derived) author names, already exists.', examples.conflict),
         '413': problem('Content Too Large: the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
@@ -177,15 +188,46 @@ const documented: Record<string, Json> = {
         ...common('/books/4-5-6', problem(malformed, examples.malformedPath)),
       },
     },
+    put: {
+      operationId: 'replaceBook',
+      tags: ['books'],
+      summary: 'Replace a book',
+      description:
+        'Replaces the book with this isbn, which keeps its place in the collection; it never creates one. The body is validated as for POST, and its isbn must be the path’s. ' +
+        'Send If-Match with the ETag you read, so that a change made since is not lost. Checked in this order, the first failure answering: ' +
+        'token (401), content type (415), size (413), JSON (400), unknown isbn (404), If-Match (412), validation (400), duplicates (409), capacity (507).',
+      security: writeSecurity,
+      parameters: [ifMatch],
+      requestBody: {
+        required: true,
+        description: 'The whole book, as for POST /books; its isbn must be the one in the path.',
+        content: { [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: putRequestExamples } },
+      },
+      responses: {
+        '200': ok('The book as stored now, as a GET returns it; its ETag is the one to send with the next edit.', HAL, 'Book', editExamples.replaced),
+        '401': unauthorized('PUT', '/books/4-5-6'),
+        '404': problem('Not Found: no book has this isbn.', editExamples.unknownIsbn),
+        '409': problem('Conflict: another book has this title and these (derived) author names.', editExamples.conflict),
+        '412': preconditionFailed('If-Match names another tag than the book’s current one.', editExamples.changed('PUT')),
+        '413': problem('Content Too Large: the body exceeds 16 KiB; the connection is closed.'),
+        '415': problem('Unsupported Media Type: the body is not declared as JSON, or has a Content-Encoding.'),
+        '507': problem('Insufficient Storage: the longer book would pass the text the catalogue may hold.'),
+        ...common('/books/4-5-6', problem(`Bad Request: the body is not JSON, not an object, or fails validation, its isbn not the path's included (each failure in errors), or: ${malformed}`, editExamples.putBadRequest)),
+      },
+    },
     delete: {
       operationId: 'deleteBook',
       tags: ['books'],
       summary: 'Delete a book',
-      description: 'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning.',
+      description:
+        'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning. ' +
+        'With If-Match, the book must exist and have that tag, or the answer is 412.',
       security: writeSecurity,
+      parameters: [ifMatch],
       responses: {
         '204': noContent('No Content: the book is gone (or never existed).'),
         '401': unauthorized('DELETE', '/books/1-2-3'),
+        '412': preconditionFailed('If-Match names another tag than the book’s, or there is no book.', { ...editExamples.changed('DELETE'), ...editExamples.absent }),
         ...common('/books/4-5-6'),
       },
     },
@@ -272,11 +314,11 @@ export function openApiDocument(): Json {
       version: '1.0.0',
       summary: 'A JSON-over-HTTP catalogue of books with HAL links.',
       description:
-        'Lists, searches, reads, adds and deletes books. Success bodies are HAL (application/hal+json); errors are RFC 9457 problem details (application/problem+json). ' +
+        'Lists, searches, reads, adds, replaces and deletes books. Success bodies are HAL (application/hal+json); errors are RFC 9457 problem details (application/problem+json). ' +
         'Links start with the base URL: BASE_URL when set, else the forwarded origin with TRUST_PROXY, else http:// and the Host header. ' +
         'Every GET path also answers HEAD (no body), and every path OPTIONS (204 with Allow). A method a path does not list gets 405 with Allow, and an unknown path 404. ' +
-        'Every 200 GET carries an ETag, and If-None-Match answers 304. Every response carries X-Request-Id. ' +
-        'When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag and X-Request-Id, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path\'s methods, the request headers a page may send and a Max-Age of 600 s.',
+        'Every 200 GET carries an ETag, and If-None-Match answers 304; a write\'s 200 or 201 carries the ETag of the book it returns, and If-Match on PUT and DELETE answers 412 when the book has changed. Every response carries X-Request-Id. ' +
+        'When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag and X-Request-Id, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path\'s methods, the request headers a page may send (If-Match among them) and a Max-Age of 600 s.',
       contact: { name: 'Book catalogue maintainers' },
       license: { name: 'MIT', identifier: 'MIT' },
     },
