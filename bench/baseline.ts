@@ -1,7 +1,8 @@
 /**
  * The floor: a bare node:http server that answers every GET with the bytes and headers the
- * service sent for `GET /books/4-5-6`, and every POST (after reading its body, as any server
- * must) with the bytes and headers of the service's 201. No routing, no logging, no work.
+ * service sent for `GET /books/4-5-6`, and every POST and PUT (after reading its body, as any
+ * server must) with the bytes and headers of the service's 201 and 200. No routing, no logging,
+ * no work.
  *
  * With BASELINE_LOG=1 it also writes one JSON access line per request to stdout, at once, as the
  * service does: the ceiling that any service logging each request at once can reach.
@@ -18,9 +19,10 @@ interface Recorded {
 }
 
 const [port, file] = process.argv.slice(2);
-const recorded = JSON.parse(readFileSync(file as string, 'utf8')) as { get: Recorded; post: Recorded };
+const recorded = JSON.parse(readFileSync(file as string, 'utf8')) as { get: Recorded; post: Recorded; put: Recorded };
 const get = { ...recorded.get, body: Buffer.from(recorded.get.body) };
 const post = { ...recorded.post, body: Buffer.from(recorded.post.body) };
+const put = { ...recorded.put, body: Buffer.from(recorded.put.body) };
 
 const logEach = process.env.BASELINE_LOG === '1';
 const logLine = (method: string | undefined, path: string | undefined, status: number): void => {
@@ -29,12 +31,13 @@ const logLine = (method: string | undefined, path: string | undefined, status: n
 };
 
 const server = createServer((req, res) => {
-  if (req.method === 'POST') {
+  if (req.method === 'POST' || req.method === 'PUT') {
+    const reply = req.method === 'POST' ? post : put;
     req.on('data', () => {});
     req.on('end', () => {
-      res.writeHead(post.status, post.headers);
-      res.end(post.body);
-      logLine(req.method, req.url, post.status);
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.body);
+      logLine(req.method, req.url, reply.status);
     });
     return;
   }

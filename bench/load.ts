@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 /** What a client sends in one scenario. */
 export interface Load {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   /** `{n}` is replaced, per request, by a pseudo-random integer from 0 to `range - 1`. */
   readonly path: string;
   readonly range?: number;
@@ -43,6 +43,17 @@ export function postBody(runId: number, thread: number, n: number): string {
   return `{"isbn":"979-${id}","title":"The Benchmark Book ${id}","author":"Ada Lovelace"}`;
 }
 
+/** The book a PUT sends to /books/4-5-6: a new title every time, so every index moves it. */
+export function putBody(runId: number, thread: number, n: number): string {
+  const id = `${runId}-${thread}-${n}`;
+  return `{"isbn":"4-5-6","title":"The Edited Book ${id}","author":"Ada Lovelace"}`;
+}
+
+/** The body a write sends, or undefined for a read. */
+export function bodyOf(method: Load['method'], runId: number, thread: number, n: number): string | undefined {
+  return method === 'POST' ? postBody(runId, thread, n) : method === 'PUT' ? putBody(runId, thread, n) : undefined;
+}
+
 export type Tool = 'wrk' | 'node';
 
 export function chooseTool(): Tool {
@@ -68,11 +79,12 @@ function luaString(text: string): string {
 export function wrkScript(load: Load, runId: number): string {
   const lines = ['local n = 0', 'local threads = 0', 'math.randomseed(42)'];
   lines.push('function setup(thread)', '  threads = threads + 1', '  thread:set("tid", threads)', 'end');
-  if (load.method === 'POST') {
+  const written = bodyOf(load.method, runId, 0, 0);
+  if (written !== undefined) {
     // The body with each occurrence of the id replaced by the Lua variable `id`.
-    const body = postBody(runId, 0, 0).split(`${runId}-0-0`).map(luaString).join(' .. id .. ');
+    const body = written.split(`${runId}-0-0`).map(luaString).join(' .. id .. ');
     lines.push(
-      'wrk.method = "POST"',
+      `wrk.method = "${load.method}"`,
       'wrk.headers["Content-Type"] = "application/json"',
       'request = function()',
       '  n = n + 1',

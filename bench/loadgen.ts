@@ -9,7 +9,7 @@
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { type Load, type LoadOptions, postBody } from './load.ts';
+import { bodyOf, type Load, type LoadOptions } from './load.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions & { load: Load };
 const { load, connections } = options;
@@ -30,7 +30,7 @@ let sent = 0;
 
 function once(worker: number): Promise<void> {
   const path = load.path.includes('{n}') ? load.path.replace('{n}', String(nextInt(load.range ?? 1))) : load.path;
-  const body = load.method === 'POST' ? postBody(options.runId, worker, ++sent) : undefined;
+  const body = bodyOf(load.method, options.runId, worker, ++sent);
   const headers: Record<string, string | number> = {};
   if (body !== undefined) {
     headers['content-type'] = 'application/json';

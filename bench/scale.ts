@@ -72,28 +72,34 @@ export async function measureForm(server: Server, form: Form, requests: number, 
 }
 
 /**
- * About one write in ten among the searches: a new book, or the delete of one added earlier.
- * Every search right after a write meets indexes that have just changed. Returns each form's
- * row with its `mixed` times, then a row for the adds and one for the deletes.
+ * About one write in ten among the searches, taking turns: a new book, a new title for a book
+ * added earlier, the delete of one added earlier. Every search right after a write meets
+ * indexes that have just changed. Returns each form's row with its `mixed` times, then a row for
+ * the adds, one for the replaces and one for the deletes.
  */
 export async function measureMixed(server: Server, rows: readonly (FormRow & Form)[], requests: number, lines: (log: string) => { method: string; durationMs: number }[]): Promise<FormRow[]> {
   const added: string[] = [];
   /** What each request was, in order: requests go one at a time, so the log has them in this order. */
-  let sent: (number | 'POST' | 'DELETE')[] = [];
-  let adds = 0;
+  let sent: (number | 'POST' | 'PUT' | 'DELETE')[] = [];
+  let writes = 0;
   const run = async (count: number): Promise<void> => {
     for (let i = 0; i < count; i++) {
       if (i % 10 === 5) {
-        // Writes take turns: an add, then the delete of a book added earlier.
-        if (i % 20 === 15) {
-          await call(server.base, 'DELETE', `/books/${added.splice(nextInt(added.length), 1)[0]}`);
-          sent.push('DELETE');
-        } else {
-          const isbn = `mixed-${++adds}`;
+        const turn = writes++ % 3;
+        if (turn === 0 || added.length === 0) {
+          const isbn = `mixed-${writes}`;
           added.push(isbn);
-          const status = await call(server.base, 'POST', '/books', JSON.stringify({ isbn, title: `Seeded there her ${adds} three`, author: 'Ada Lovelace' }));
+          const status = await call(server.base, 'POST', '/books', JSON.stringify({ isbn, title: `Seeded there her ${writes} three`, author: 'Ada Lovelace' }));
           if (status !== 201) throw new Error(`mixed run: POST answered ${status}`);
           sent.push('POST');
+        } else if (turn === 1) {
+          const isbn = added[nextInt(added.length)] as string;
+          const status = await call(server.base, 'PUT', `/books/${isbn}`, JSON.stringify({ isbn, title: `Seeded here the ${writes} ether`, author: 'Ada Lovelace' }));
+          if (status !== 200) throw new Error(`mixed run: PUT answered ${status}`);
+          sent.push('PUT');
+        } else {
+          await call(server.base, 'DELETE', `/books/${added.splice(nextInt(added.length), 1)[0]}`);
+          sent.push('DELETE');
         }
         continue;
       }
@@ -117,6 +123,7 @@ export async function measureMixed(server: Server, rows: readonly (FormRow & For
   return [
     ...rows.map((row, index) => ({ name: row.name, path: row.path, p50Ms: row.p50Ms, p99Ms: row.p99Ms, requests: row.requests, mixed: mixed(of(index)) })),
     { ...summary('Adds among the searches', 'POST /books', []), mixed: mixed(of('POST')) },
+    { ...summary('Replaces among the searches', 'PUT /books/{isbn}', []), mixed: mixed(of('PUT')) },
     { ...summary('Deletes among the searches', 'DELETE /books/{isbn}', []), mixed: mixed(of('DELETE')) },
   ];
 }

@@ -55,6 +55,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
     { method: 'GET', path: '/books', handler: books.list },
     { method: 'POST', path: '/books', handler: books.create },
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
+    { method: 'PUT', path: '/books/{isbn}', handler: books.replace },
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
     ...explorerRoutes(),
   ];

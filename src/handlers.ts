@@ -1,17 +1,19 @@
 /**
- * The four book operations (api.md, Listing, Reading a book, Adding a book, Deleting a book).
- * Each takes a parsed request, asks the store, turns records into the client's view (book.ts)
- * and gives them to hal.ts; a failure is an HttpProblem. Filter = query parameter; identity = path.
+ * The book operations (api.md, Listing, Reading a book, Adding a book, Editing, Deleting a
+ * book). Each takes a parsed request, asks the store, turns records into the client's view
+ * (book.ts) and gives them to hal.ts; a failure is an HttpProblem. Filter = query parameter;
+ * identity = path.
  */
-import { toBook, toBooks } from './books/book.ts';
-import { addBook, type Rejection, rejectionMessage } from './books/catalogue.ts';
+import { type BookFields, toBook, toBooks } from './books/book.ts';
+import { addBook, type Rejection, rejectionMessage, replaceBook } from './books/catalogue.ts';
 import type { BookStore } from './books/store.ts';
 import { bookHref, collectionPieces, renderBook } from './hal.ts';
 import type { Guard } from './http/auth.ts';
-import type { Handler } from './http/context.ts';
+import type { Handler, RequestContext } from './http/context.ts';
+import { ifMatches } from './http/preconditions.ts';
 import { BOOK_EXISTS, BOOK_NOT_FOUND, HttpProblem, problems } from './http/problem.ts';
 import { readJsonObject } from './http/request.ts';
-import { StreamedBody } from './http/respond.ts';
+import { jsonEntityTag, StreamedBody } from './http/respond.ts';
 import { parseListing } from './listing.ts';
 import type { Logger } from './log.ts';
 import { BOOK_MESSAGES } from './messages.ts';
@@ -20,6 +22,7 @@ export interface BookHandlers {
   readonly list: Handler;
   readonly get: Handler;
   readonly create: Handler;
+  readonly replace: Handler;
   readonly remove: Handler;
 }
 
@@ -28,11 +31,16 @@ export const bookProblems = {
   notFound: (isbn: string) => new HttpProblem(404, BOOK_MESSAGES.notFound(isbn), BOOK_NOT_FOUND),
   noBooks: (title: string | undefined) =>
     new HttpProblem(404, title === undefined ? BOOK_MESSAGES.noBooks : BOOK_MESSAGES.noBooksForTitle(title), BOOK_NOT_FOUND),
+  /** api.md, Editing, rule 8: the If-Match of a write names another tag than the book's. */
+  changed: (etag: string) => new HttpProblem(412, BOOK_MESSAGES.changed(etag), { headers: { etag } }),
+  absent: () => new HttpProblem(412, BOOK_MESSAGES.absent),
   rejected(rejection: Rejection): HttpProblem {
     const detail = rejectionMessage(rejection);
     switch (rejection.reason) {
       case 'invalid':
         return problems.invalidBody(rejection.errors);
+      case 'not-found':
+        return new HttpProblem(404, detail, BOOK_NOT_FOUND);
       case 'isbn-taken':
       case 'duplicate':
         return new HttpProblem(409, detail, BOOK_EXISTS);
@@ -42,6 +50,23 @@ export const bookProblems = {
     }
   },
 };
+
+/** A book as a GET of it shows it: what a write's answer carries, and what its ETag is a digest of. */
+function resource(book: BookFields, base: string): ReturnType<typeof renderBook> {
+  return renderBook(toBook(book), base);
+}
+
+/**
+ * api.md, Editing, rule 7: when a write sends If-Match, it must name the book's ETag as a GET
+ * through the same base URL gets it (the links in the body hold the base URL).
+ */
+function checkIfMatch(request: RequestContext, book: BookFields | undefined): void {
+  const header = request.req.headers['if-match'];
+  if (header === undefined) return;
+  if (book === undefined) throw bookProblems.absent();
+  const etag = jsonEntityTag(resource(book, request.base));
+  if (!ifMatches(header, etag)) throw bookProblems.changed(etag);
+}
 
 export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard): BookHandlers {
   return {
@@ -73,7 +98,7 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard)
       const isbn = request.params.isbn as string;
       const book = store.get(isbn);
       if (!book) throw bookProblems.notFound(isbn);
-      return { status: 200, body: renderBook(toBook(book), request.base) };
+      return { status: 200, body: resource(book, request.base) };
     },
 
     async create(request) {
@@ -81,14 +106,30 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard)
       const body = await readJsonObject(request.req);
       const result = addBook(store, body);
       if ('rejected' in result) throw bookProblems.rejected(result.rejected);
-      const book = toBook(result.added);
-      return { status: 201, body: renderBook(book, request.base), headers: { location: bookHref(request.base, book.isbn) } };
+      const location = bookHref(request.base, result.added.isbn);
+      return { status: 201, body: resource(result.added, request.base), headers: { location }, tagged: true };
     },
 
-    /** api.md, Deleting a book, rule 2: deleting a missing book is no error, but it is worth a warning. */
+    /** api.md, Editing: checked in the order of rule 6. */
+    async replace(request) {
+      authorize(request.req.headers);
+      const body = await readJsonObject(request.req);
+      // Nothing awaits from here to the write, so no other request can change the book between
+      // the precondition and the replace (api.md, Editing, rule 9).
+      const isbn = request.params.isbn as string;
+      const book = store.get(isbn);
+      if (!book) throw bookProblems.notFound(isbn);
+      checkIfMatch(request, book);
+      const result = replaceBook(store, isbn, body);
+      if ('rejected' in result) throw bookProblems.rejected(result.rejected);
+      return { status: 200, body: resource(result.replaced, request.base), tagged: true };
+    },
+
+    /** api.md, Deleting a book, rule 2: deleting a missing book is no error, but it is worth a warning; with If-Match, it is a 412 (api.md, Editing). */
     remove(request) {
       authorize(request.req.headers);
       const isbn = request.params.isbn as string;
+      checkIfMatch(request, store.get(isbn));
       if (!store.remove(isbn)) logger.warn('delete of a book that does not exist', { isbn, requestId: request.requestId });
       return { status: 204 };
     },

@@ -46,6 +46,9 @@ export const BOOK_MESSAGES = {
   isbnTaken: (isbn: string) => `Book already exists for ISBN: ${isbn}`,
   sameTitleAndAuthor: (title: string, first: string, last: string) => `Book already exists with title: ${title} and author: ${first} ${last}`,
   full: (capacity: number) => `The catalogue is full: it holds at most ${capacity} books (MAX_BOOKS)`,
+  isbnMismatch: (isbn: string) => `isbn must match the path: ${isbn}`,
+  changed: (etag: string) => `The book has changed since it was read: its ETag is now ${etag}`,
+  absent: 'The book does not exist',
   textFull: (textCapacity: number, perBook: number) =>
     `The catalogue is full: its books hold at most ${textCapacity} characters of text in all (${perBook} a book of MAX_BOOKS)`,
 } as const;

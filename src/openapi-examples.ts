@@ -9,6 +9,7 @@ import { BODY_LIMIT } from './http/request.ts';
 import { MAX_PAGE_SIZE } from './listing.ts';
 import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from './messages.ts';
 import type { Json } from './openapi-json.ts';
+import { jsonEntityTag } from './http/respond.ts';
 
 // The address of a local run (make run). Not "localhost": linters take that for a placeholder.
 export const SERVER_URL = 'http://127.0.0.1:8080';
@@ -151,4 +152,43 @@ export const examples = {
       problem({ type: 'about:blank', title: 'Expectation Failed' }, 417, REQUEST_MESSAGES.expectationFailed, path),
     ),
   }),
+} as const;
+
+/** Request bodies of PUT /books/{isbn} (api.md, Editing); each name also names the answer it gets. */
+export const putRequestExamples: Record<string, Json> = {
+  replaced: example('A new title for the book at /books/4-5-6', { isbn: '4-5-6', title: 'The Fellowship of the Ring', author: 'JRR Tolkien' }),
+  isbnMismatch: example('A body whose isbn is not the path’s', { isbn: '9-9-9', title: 'Dune', author: 'Frank Herbert' }),
+  sameTitleAndAuthor: example('The title and author of another book', { isbn: '4-5-6', title: 'Animal Farm', author: 'George Orwell' }),
+};
+
+/** What a GET of /books/4-5-6 answers with the fixture: the tag an edit of it must name. */
+const TOLKIEN_TAG = jsonEntityTag(TOLKIEN);
+const PRECONDITION_FAILED = { type: 'about:blank', title: 'Precondition Failed' };
+
+export const editExamples = {
+  replaced: { replaced: example('PUT /books/4-5-6 with the request example "replaced"', book('4-5-6', 'The Fellowship of the Ring', 'JRR', 'Tolkien')) },
+  putBadRequest: {
+    isbnMismatch: example(
+      'PUT /books/4-5-6 with the request example "isbnMismatch"',
+      problem(VALIDATION_FAILED, 400, BOOK_MESSAGES.isbnMismatch('4-5-6'), '/books/4-5-6', [{ pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch('4-5-6') }]),
+    ),
+  },
+  unknownIsbn: {
+    unknownIsbn: example('PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}', problem(BOOK_NOT_FOUND, 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')),
+  },
+  conflict: {
+    sameTitleAndAuthor: example(
+      'PUT /books/4-5-6 with the request example "sameTitleAndAuthor"',
+      problem(BOOK_EXISTS, 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books/4-5-6'),
+    ),
+  },
+  changed: (method: string): Json => ({
+    changed: example(
+      `${method} /books/4-5-6 with If-Match: "stale", a tag the book no longer has`,
+      problem(PRECONDITION_FAILED, 412, BOOK_MESSAGES.changed(TOLKIEN_TAG), '/books/4-5-6'),
+    ),
+  }),
+  absent: {
+    absent: example('DELETE /books/0-0-0 with If-Match: *', problem(PRECONDITION_FAILED, 412, BOOK_MESSAGES.absent, '/books/0-0-0')),
+  },
 } as const;

@@ -7,7 +7,7 @@ import type { FieldTable } from './books/fields.ts';
 import { EXPLORER_FILES } from './explorer.ts';
 import { JSON_TYPE, HAL_TYPE } from './http/respond.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
-import { examples, requestExamples } from './openapi-examples.ts';
+import { editExamples, examples, putRequestExamples, requestExamples } from './openapi-examples.ts';
 import { ALWAYS, answer, common, file, MALFORMED, notModified, noContent, ok, problem, said, unauthorized } from './openapi-responses.ts';
 import { sortValues } from './openapi-books.ts';
 import { type Json, ref } from './openapi-json.ts';
@@ -17,6 +17,17 @@ const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with
 const writeSecurity = [{ bearer: [] }, {}];
 const publicSecurity: Json[] = [];
 const RequestId = ref('parameters', 'RequestId');
+
+/** If-Match on a write (api.md, Editing): the tag of the book as the client read it. */
+const ifMatch: Json = {
+  name: 'If-Match',
+  in: 'header',
+  description:
+    'The ETag of the book as a GET through the same base URL returned it, * for any existing book, or a comma-separated list of tags. Compared strongly: a weak tag (W/"…") never matches. Without it, the write goes ahead.',
+  schema: { type: 'string' },
+};
+const preconditionFailed = (description: string, exampleSet: Json): Json =>
+  problem(412, `${description} Nothing changed.`, exampleSet, { ETag: { ...ref('headers', 'ETag'), description: 'The book’s current ETag, when there is a book.' } });
 const IfNoneMatch = ref('parameters', 'IfNoneMatch');
 
 /** "title, isbn or author (authorLastName, then authorFirstName)" */
@@ -129,7 +140,10 @@ export function operations(table: FieldTable): Record<string, Json> {
           },
         },
         responses: {
-          '201': answer(201, 'the stored book, as a GET of its Location returns it.', HAL_TYPE, 'Book', examples.created, { Location: ref('headers', 'Location') }),
+          '201': answer(201, "the stored book, as a GET of its Location returns it, with that GET's ETag.", HAL_TYPE, 'Book', examples.created, {
+            Location: ref('headers', 'Location'),
+            ETag: ref('headers', 'ETag'),
+          }),
           '401': unauthorized('POST', '/books'),
           '409': problem(409, 'a book with this isbn, or with this title and these (derived) author names, already exists.', examples.conflict),
           '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
@@ -155,15 +169,49 @@ export function operations(table: FieldTable): Record<string, Json> {
           ...common('/books/4-5-6', problem(400, MALFORMED, examples.malformedPath)),
         },
       },
+      put: {
+        operationId: 'replaceBook',
+        tags: ['books'],
+        summary: 'Replace a book',
+        description:
+          'Replaces the book with this isbn, which keeps its place in the collection; it never creates one. The body is validated as for POST, and its isbn must be the path’s. ' +
+          'Send If-Match with the ETag you read, so that a change made since is not lost. Checked in this order, the first failure answering: ' +
+          'token (401), content type (415), size (413), JSON (400), unknown isbn (404), If-Match (412), validation (400), duplicates (409), capacity (507).',
+        security: writeSecurity,
+        parameters: [ifMatch],
+        requestBody: {
+          required: true,
+          description: 'The whole book, as for POST /books; its isbn must be the one in the path.',
+          content: {
+            [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: putRequestExamples },
+            'application/*+json': { schema: ref('schemas', 'BookInput') },
+          },
+        },
+        responses: {
+          '200': ok('the book as stored now, as a GET returns it; its ETag is the one to send with the next edit.', HAL_TYPE, 'Book', editExamples.replaced),
+          '401': unauthorized('PUT', '/books/4-5-6'),
+          '404': problem(404, 'no book has this isbn.', editExamples.unknownIsbn),
+          '409': problem(409, 'another book has this title and these (derived) author names.', editExamples.conflict),
+          '412': preconditionFailed('If-Match names another tag than the book’s current one.', editExamples.changed('PUT')),
+          '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.'),
+          '415': problem(415, 'the body is not declared as JSON, or has a Content-Encoding.'),
+          '507': problem(507, 'the longer book would pass the text the catalogue may hold.'),
+          ...common('/books/4-5-6', problem(400, `the body is not JSON, not an object, or fails validation, its isbn not the path's included (each failure in errors), or: ${MALFORMED}`, editExamples.putBadRequest)),
+        },
+      },
       delete: {
         operationId: 'deleteBook',
         tags: ['books'],
         summary: 'Delete a book',
-        description: 'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning.',
+        description:
+          'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning. ' +
+          'With If-Match, the book must exist and have that tag, or the answer is 412.',
         security: writeSecurity,
+        parameters: [ifMatch],
         responses: {
           '204': noContent('the book is gone (or never existed).'),
           '401': unauthorized('DELETE', '/books/1-2-3'),
+          '412': preconditionFailed('If-Match names another tag than the book’s, or there is no book.', { ...editExamples.changed('DELETE'), ...editExamples.absent }),
           ...common('/books/4-5-6'),
         },
       },

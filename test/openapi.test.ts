@@ -47,6 +47,7 @@ interface Recipe {
   readonly contentType?: string;
   readonly body?: string;
   readonly expect?: string;
+  readonly headers?: Record<string, string>;
 }
 
 interface DocumentedExample {
@@ -94,14 +95,27 @@ function responseExamples(doc: JsonObject): DocumentedExample[] {
   return found;
 }
 
+/** The request body examples of an operation, by name. */
+function requestBodies(doc: JsonObject, path: string, method: string): JsonObject {
+  const operation = object(object(object(doc.paths, 'paths')[path], path)[method], method);
+  return object(object(object(object(operation.requestBody, 'requestBody').content, 'content')['application/json'], 'json').examples, 'examples');
+}
+
 function recipes(doc: JsonObject): Record<string, Recipe> {
-  const post = object(object(object(doc.paths, 'paths')['/books'], '/books').post, 'post');
-  const bodies = object(object(object(object(post.requestBody, 'requestBody').content, 'content')['application/json'], 'json').examples, 'examples');
+  const bodies = requestBodies(doc, '/books', 'post');
   const posted = (name: string, extra: Partial<Recipe> = {}): Recipe => ({
     method: 'POST',
     target: '/books',
     contentType: 'application/json',
     body: JSON.stringify(object(bodies[name], name).value),
+    ...extra,
+  });
+  const putBodies = requestBodies(doc, '/books/{isbn}', 'put');
+  const put = (name: string, extra: Partial<Recipe> = {}): Recipe => ({
+    method: 'PUT',
+    target: '/books/4-5-6',
+    contentType: 'application/json',
+    body: JSON.stringify(object(putBodies[name], name).value),
     ...extra,
   });
   const raw = (body: string): Recipe => ({ method: 'POST', target: '/books', contentType: 'application/json', body });
@@ -139,6 +153,14 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     'GET /books/{isbn} 400 malformedPath': get('/books/%zz'),
     'GET /books/{isbn} 404 unknownIsbn': get('/books/0-0-0'),
     'DELETE /books/{isbn} 401 unauthorized': { method: 'DELETE', target: '/books/1-2-3', env: token },
+    'DELETE /books/{isbn} 412 changed': { method: 'DELETE', target: '/books/4-5-6', headers: { 'if-match': '"stale"' } },
+    'DELETE /books/{isbn} 412 absent': { method: 'DELETE', target: '/books/0-0-0', headers: { 'if-match': '*' } },
+    'PUT /books/{isbn} 200 replaced': put('replaced'),
+    'PUT /books/{isbn} 400 isbnMismatch': put('isbnMismatch'),
+    'PUT /books/{isbn} 401 unauthorized': put('replaced', { env: token }),
+    'PUT /books/{isbn} 404 unknownIsbn': put('replaced', { target: '/books/0-0-0', body: JSON.stringify({ isbn: '0-0-0', title: 'Dune', author: 'Frank Herbert' }) }),
+    'PUT /books/{isbn} 409 sameTitleAndAuthor': put('sameTitleAndAuthor'),
+    'PUT /books/{isbn} 412 changed': put('replaced', { headers: { 'if-match': '"stale"' } }),
   };
 }
 
@@ -206,7 +228,7 @@ describe('GET /openapi.json', () => {
       await t.test(example.key, async (t) => {
         const fresh = await startServer(recipe.env);
         t.after(() => fresh.close());
-        const headers: Record<string, string> = recipe.contentType ? { 'content-type': recipe.contentType } : {};
+        const headers: Record<string, string> = { ...(recipe.contentType ? { 'content-type': recipe.contentType } : {}), ...recipe.headers };
         if (recipe.expect) headers.expect = recipe.expect;
         const answer = await call(fresh, recipe.method, recipe.target, headers, recipe.body);
         assert.equal(answer.status, example.status);
@@ -223,6 +245,16 @@ describe('GET /openapi.json', () => {
           assert.deepEqual(JSON.parse(read.text), example.value);
         }
         if (example.status === 401) assert.equal(answer.headers['www-authenticate'], 'Bearer');
+        if (example.status === 412 && answer.headers.etag !== undefined) {
+          // The tag a 412 names is the book's, as a GET through the same base URL returns it.
+          assert.equal(answer.headers.etag, (await call(fresh, 'GET', recipe.target)).headers.etag);
+          assert.ok(String(object(example.value, 'problem').detail).endsWith(String(answer.headers.etag)));
+        }
+        if (example.status === 200 && recipe.method === 'PUT') {
+          // A replace answers with the book as a GET now reads it, and with that GET's tag.
+          const read = await call(fresh, 'GET', recipe.target);
+          assert.deepEqual([JSON.parse(read.text), read.headers.etag], [example.value, answer.headers.etag]);
+        }
       });
     }
   });
@@ -231,7 +263,7 @@ describe('GET /openapi.json', () => {
     for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
       for (const [method, operation] of Object.entries(object(item, path))) {
         if (!METHODS.includes(method)) continue;
-        const write = method === 'post' || method === 'delete';
+        const write = method === 'post' || method === 'put' || method === 'delete';
         assert.deepEqual(object(operation, method).security, write ? [{ bearer: [] }, {}] : [], `${method} ${path}`);
       }
     }

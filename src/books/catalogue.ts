@@ -1,7 +1,8 @@
 /**
  * The rules for adding a book (api.md, Adding a book, rules 1–3 and 7): validation, then
  * the two duplicate checks, then capacity, the last three done by the store as it adds. A POST
- * and each SEED_FILE entry go through this one path.
+ * and each SEED_FILE entry go through this one path. Replacing one (api.md, Editing) follows the
+ * same rules, with one more: the body's isbn is the path's.
  */
 import { BOOK_MESSAGES } from '../messages.ts';
 import { type BookFields, toFields } from './book.ts';
@@ -11,12 +12,14 @@ import { type FieldError, validateBook } from './validate.ts';
 
 export type Rejection =
   | { readonly reason: 'invalid'; readonly errors: readonly FieldError[] }
+  | { readonly reason: 'not-found'; readonly isbn: string }
   | { readonly reason: 'isbn-taken'; readonly isbn: string }
   | { readonly reason: 'duplicate'; readonly title: string; readonly firstName: string; readonly lastName: string }
   | { readonly reason: 'full'; readonly capacity: number }
   | { readonly reason: 'text-full'; readonly textCapacity: number };
 
 export type AddResult = { readonly added: BookFields } | { readonly rejected: Rejection };
+export type ReplaceResult = { readonly replaced: BookFields } | { readonly rejected: Rejection };
 
 export function addBook(store: BookStore, body: Readonly<Record<string, unknown>>, table: FieldTable = FIELDS): AddResult {
   const validation = validateBook(body, table);
@@ -36,11 +39,40 @@ export function addBook(store: BookStore, body: Readonly<Record<string, unknown>
   }
 }
 
-/** The sentence that a POST answers and a SEED_FILE failure prints (api.md, Errors). */
+/**
+ * Replaces the book with `isbn` (the path's) by `body`, validated as an add is. A body whose isbn
+ * is not the path's is one more `#/isbn` error, after the validator's own, which come first (api.md,
+ * Editing, rule 3). Then the store's checks: the book is there, no other book has the new title
+ * and names, the text fits.
+ */
+export function replaceBook(store: BookStore, isbn: string, body: Readonly<Record<string, unknown>>, table: FieldTable = FIELDS): ReplaceResult {
+  const validation = validateBook(body, table);
+  const errors = validation.ok ? [] : [...validation.errors];
+  if (body.isbn !== isbn) {
+    const isbnErrors = errors.filter((error) => error.pointer === '#/isbn').length;
+    errors.splice(isbnErrors, 0, { pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch(isbn) });
+  }
+  if (!validation.ok || errors.length > 0) return { rejected: { reason: 'invalid', errors } };
+  const fields = toFields(validation.book, table);
+  const outcome = store.replace(fields);
+  if ('replaced' in outcome) return outcome;
+  switch (outcome.refused) {
+    case 'not-found':
+      return { rejected: { reason: 'not-found', isbn } };
+    case 'duplicate':
+      return { rejected: { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName } };
+    case 'text-full':
+      return { rejected: { reason: 'text-full', textCapacity: store.textCapacity } };
+  }
+}
+
+/** The sentence that a POST or PUT answers and a SEED_FILE failure prints (api.md, Errors). */
 export function rejectionMessage(rejection: Rejection): string {
   switch (rejection.reason) {
     case 'invalid':
       return rejection.errors.map((error) => error.detail).join('; ');
+    case 'not-found':
+      return BOOK_MESSAGES.notFound(rejection.isbn);
     case 'isbn-taken':
       return BOOK_MESSAGES.isbnTaken(rejection.isbn);
     case 'duplicate':

@@ -1,18 +1,16 @@
 /**
- * Storage. `BookStore` is the small interface that the handlers use, so that a database-backed
- * store could replace this one; `MemoryBookStore` keeps the books in memory, with a `Map` by
- * isbn, a suffix array over titles (suffix-array.ts) and each order kept as books come and go
- * (sorted-list.ts), so that no request sorts or scans the whole catalogue.
+ * Storage: `BookStore`, the small interface the handlers use, so that a database-backed store
+ * could replace this one, and `MemoryBookStore`, which checks each write against three parts and
+ * then hands it to each: the record table (records.ts), the title index (title-index.ts) and the
+ * kept orders (kept-orders.ts). So no request sorts or scans the whole catalogue.
  */
 import type { BookFields } from './book.ts';
-import type { SortKey } from './fields.ts';
-import { SortedList } from './sorted-list.ts';
-import { MAX_IDS, SuffixArray } from './suffix-array.ts';
+import { KeptOrders, SCAN_BATCH, type SortOrder } from './kept-orders.ts';
+import { RecordTable, type StoredBook, textLength } from './records.ts';
+import { MAX_IDS } from './suffix-array.ts';
+import { TitleIndex } from './title-index.ts';
 
-export interface SortOrder {
-  readonly key: SortKey;
-  readonly descending: boolean;
-}
+export type { SortOrder } from './kept-orders.ts';
 
 export interface BookQuery {
   /** Case-insensitive substring of the title; undefined means every book. */
@@ -31,6 +29,7 @@ export interface BookPage {
 }
 
 export type AddOutcome = { readonly added: BookFields } | { readonly refused: 'isbn-taken' | 'duplicate' | 'full' | 'text-full' };
+export type ReplaceOutcome = { readonly replaced: BookFields } | { readonly refused: 'not-found' | 'duplicate' | 'text-full' };
 
 /** A lazily read answer: how many books match now, and the books, read a batch at a time. */
 export interface BookScan {
@@ -52,14 +51,22 @@ export interface BookStore {
    * as a database's unique constraints would.
    */
   add(fields: BookFields): AddOutcome;
+  /**
+   * The one place where a stored book changes (api.md, Editing): the book with this isbn becomes
+   * `fields`, in its place in insertion order, unless there is none, another book has exactly its
+   * title and names, or the change would pass the text budget, checked in that order.
+   */
+  replace(fields: BookFields): ReplaceOutcome;
   /** Whether a book was there to remove. */
   remove(isbn: string): boolean;
   /** The page of the matching books, in order, and how many match in all. */
   find(query: BookQuery): BookPage;
   /**
-   * Every matching book, in order, read a batch at a time as the iterable is read, with no copy
-   * of the catalogue up front. Writes may come between batches: the scan then goes on from the
-   * last book it gave, so it gives each book once at most, and every book there all along.
+   * Every matching book, in order, read a batch at a time, with no copy of the catalogue up
+   * front. Writes may come between batches: the scan goes on from the last book it gave, so it
+   * gives every book there all along once, as it was when its batch was read. A book replaced
+   * meanwhile keeps its place in insertion order; in a sort order it may move, to be given twice
+   * or not at all, as in a database's keyset read.
    */
   scan(query: Pick<BookQuery, 'title' | 'sort'>): BookScan;
 }
@@ -72,235 +79,104 @@ export interface BookStore {
  */
 export const TEXT_PER_BOOK = 128;
 
-/** How many books a scan reads at a time, between which writes may come. */
-const SCAN_BATCH = 256;
-
 /** The largest catalogue the store can hold: the title index packs a book's id into 22 bits. */
 export const MAX_CAPACITY = MAX_IDS;
 
-/** A record as the store holds it: the fields, and nothing else that could leave the store. */
-type StoredBook = BookFields;
-
-// Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a
-// fixed locale keeps the order the same on every machine (api.md, Listing).
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-const KEY_ORDER: Record<SortKey, (a: StoredBook, b: StoredBook) => number> = {
-  title: (a, b) => collator.compare(a.title, b.title),
-  isbn: (a, b) => collator.compare(a.isbn, b.isbn),
-  author: (a, b) => collator.compare(a.authorLastName, b.authorLastName) || collator.compare(a.authorFirstName, b.authorFirstName),
-};
-
-/** A place in an order: a book and when it was added, which breaks ties between equal keys. */
-interface Place {
-  readonly book: StoredBook;
-  readonly added: number;
-}
-
-/** A kept order of ids, and the comparison that says where a book goes in it. */
-interface Order {
-  readonly list: SortedList;
-  readonly compare: (a: Place, b: Place) => number;
-}
-
-/** The code units of text a book holds, as TEXT_PER_BOOK counts them. */
-function textLength(book: StoredBook): number {
-  return book.isbn.length + book.title.length + book.authorFirstName.length + book.authorLastName.length + (book.author?.length ?? 0);
-}
-
-/**
- * The in-memory store. Each book gets an integer id, which never leaves this class; the id of a
- * removed book goes to the next one added, so the arrays indexed by id never outgrow the
- * catalogue. A counter gives insertion order. The orders and the title index hold ids, not
- * books: 4 bytes each, walked in a row, where objects would be chased through memory.
- */
 export class MemoryBookStore implements BookStore {
   readonly capacity: number;
-  readonly textCapacity: number;
-  /** By id; undefined while the id is free. */
-  private readonly books: (StoredBook | undefined)[] = [];
-  /** By id: when the book was added, as a count of adds; it orders books that sort as equals. */
-  private readonly added: number[] = [];
-  private readonly freeIds: number[] = [];
-  private readonly ids = new Map<string, number>();
-  private readonly duplicates = new DuplicateIndex((id) => this.books[id] as StoredBook);
-  /** Built at once by `indexTitles`, and kept up to date from then on. */
-  private titles: SuffixArray | undefined;
-  private readonly inserted: Order;
-  /** The sort orders asked for so far, each built on first use and kept up to date from then on. */
-  private readonly sorted = new Map<string, Order>();
-  private adds = 0;
-  private text = 0;
-  private changes = 0;
+  private readonly records: RecordTable;
+  private readonly titles: TitleIndex;
+  private readonly orders: KeptOrders;
 
   constructor(capacity: number) {
     if (!(capacity >= 0 && capacity <= MAX_CAPACITY)) throw new RangeError(`a store holds at most ${MAX_CAPACITY} books, not ${capacity}`);
     this.capacity = capacity;
-    this.textCapacity = capacity * TEXT_PER_BOOK;
-    this.inserted = { list: new SortedList([], { track: true }), compare: (a, b) => a.added - b.added };
+    this.records = new RecordTable(capacity * TEXT_PER_BOOK);
+    this.titles = new TitleIndex((id) => this.records.book(id));
+    this.orders = new KeptOrders(this.records);
   }
 
   get size(): number {
-    return this.ids.size;
+    return this.records.size;
   }
-
+  get textCapacity(): number {
+    return this.records.textCapacity;
+  }
   get revision(): number {
-    return this.changes;
+    return this.records.revision;
   }
 
   get(isbn: string): BookFields | undefined {
-    const id = this.ids.get(isbn);
-    return id === undefined ? undefined : this.books[id];
+    const id = this.records.idOf(isbn);
+    return id === undefined ? undefined : this.records.book(id);
   }
 
   add(fields: BookFields): AddOutcome {
-    if (this.ids.has(fields.isbn)) return { refused: 'isbn-taken' };
-    if (this.duplicates.find(fields) !== undefined) return { refused: 'duplicate' };
+    if (this.records.idOf(fields.isbn) !== undefined) return { refused: 'isbn-taken' };
+    if (this.titles.duplicateOf(fields) !== undefined) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
     const book: StoredBook = Object.freeze({ ...fields });
-    if (this.text + textLength(book) > this.textCapacity) return { refused: 'text-full' };
-
-    const id = this.freeIds.at(-1) ?? this.books.length;
-    // First the one step that can refuse a title (one too long for the index), before anything changed.
-    this.titles?.add(id, book.title);
-    this.freeIds.pop();
-    this.books[id] = book;
-    this.added[id] = this.adds++;
-    this.ids.set(book.isbn, id);
-    this.duplicates.add(book, id);
-    this.text += textLength(book);
-    this.changes++;
-    const place = this.placeOf(id);
-    for (const { list, compare } of [this.inserted, ...this.sorted.values()]) list.insert(id, (other) => compare(this.placeOf(other), place) < 0);
+    if (!this.records.textFits(textLength(book))) return { refused: 'text-full' };
+    // The title index first: it is the one part that can refuse a title, before anything changed.
+    this.titles.add(this.records.nextId(), book);
+    this.orders.add(this.records.add(book));
     return { added: book };
   }
 
+  replace(fields: BookFields): ReplaceOutcome {
+    const id = this.records.idOf(fields.isbn);
+    if (id === undefined) return { refused: 'not-found' };
+    const duplicate = this.titles.duplicateOf(fields);
+    if (duplicate !== undefined && duplicate !== id) return { refused: 'duplicate' };
+    const book: StoredBook = Object.freeze({ ...fields });
+    const old = this.records.book(id);
+    if (!this.records.textFits(textLength(book) - textLength(old))) return { refused: 'text-full' };
+    this.titles.replace(id, old, book);
+    this.records.replace(id, book);
+    this.orders.replace(id, old);
+    return { replaced: book };
+  }
+
   remove(isbn: string): boolean {
-    const id = this.ids.get(isbn);
+    const id = this.records.idOf(isbn);
     if (id === undefined) return false;
-    const book = this.books[id] as StoredBook;
-    this.duplicates.remove(book);
-    this.titles?.remove(id);
-    for (const { list } of [this.inserted, ...this.sorted.values()]) list.delete(id);
-    this.ids.delete(isbn);
-    this.books[id] = undefined;
-    this.freeIds.push(id);
-    this.text -= textLength(book);
-    this.changes++;
+    this.titles.remove(id, this.records.book(id));
+    this.orders.remove(id);
+    this.records.remove(id);
     return true;
   }
 
   find({ title, sort, offset = 0, limit = Infinity }: BookQuery): BookPage {
-    const { list } = this.orderOf(sort);
+    const list = this.orders.list(sort);
     if (title === undefined) {
-      const page: number[] = [];
-      list.walk(offset, (id) => page.push(id) < limit);
-      return { books: page.map((id) => this.books[id] as StoredBook), total: this.size };
+      const page: StoredBook[] = [];
+      list.walk(offset, (id) => page.push(this.records.book(id)) < limit);
+      return { books: page, total: this.size };
     }
     // The matching ids, then the page of them in the kept order: no sorting per request.
     const matches = this.indexTitles().search(title);
-    return { books: list.page(matches, offset, limit).map((id) => this.books[id] as StoredBook), total: matches.ids.length };
+    return { books: list.page(matches, offset, limit).map((id) => this.records.book(id)), total: matches.ids.length };
   }
 
   scan({ title, sort }: Pick<BookQuery, 'title' | 'sort'>): BookScan {
-    if (title === undefined) return { total: this.size, books: this.batches(sort, () => true) };
+    if (title === undefined) return { total: this.size, books: this.orders.scan(sort, () => true) };
     // A few matches are taken at once, from the index; more are found batch by batch, each book
     // tested as the plain rule says (api.md, Listing, rule 1), since the index's answer is only
     // good until the next search.
     const found = this.find({ title, sort, limit: SCAN_BATCH + 1 });
     if (found.total <= SCAN_BATCH) return found;
     const needle = title.toLowerCase();
-    return { total: found.total, books: this.batches(sort, (book) => book.title.toLowerCase().includes(needle)) };
-  }
-
-  /** The books of an order that pass `test`, looked up afresh for each batch from the last one given. */
-  private *batches(sort: SortOrder | undefined, test: (book: StoredBook) => boolean): Generator<StoredBook> {
-    const { list, compare } = this.orderOf(sort);
-    let last: Place | undefined;
-    for (;;) {
-      const from = last;
-      const batch: StoredBook[] = [];
-      let visited = 0;
-      // Seek past the last book given, by its place in the order: it may have gone since.
-      list.walkFrom(from === undefined ? () => false : (id) => compare(this.placeOf(id), from) <= 0, (id) => {
-        last = this.placeOf(id);
-        if (test(last.book)) batch.push(last.book);
-        return ++visited < SCAN_BATCH;
-      });
-      if (visited === 0) return;
-      yield* batch;
-    }
+    return { total: found.total, books: this.orders.scan(sort, (book) => book.title.toLowerCase().includes(needle)) };
   }
 
   /**
    * Builds the title index now, in one pass over every title, unless it is built already; from
-   * then on each add and remove updates it. The entry point calls this once the seed is loaded,
-   * so that no search waits for the build (half a second at 100,000 titles) and no client can
-   * make it happen later, when the titles sent meanwhile could make it large.
+   * then on each write updates it. The entry point calls this once the seed is loaded, so that
+   * no search waits for the build (half a second at 100,000 titles) and no client can make it
+   * happen later, when the titles sent meanwhile could make it large.
    */
-  indexTitles(): SuffixArray {
-    this.titles ??= new SuffixArray(this.books.map((book) => book?.title));
+  indexTitles(): TitleIndex {
+    this.titles.build(() => this.records.titles());
     return this.titles;
   }
-
-  private placeOf(id: number): Place {
-    return { book: this.books[id] as StoredBook, added: this.added[id] as number };
-  }
-
-  private orderOf(sort: SortOrder | undefined): Order {
-    if (sort === undefined) return this.inserted;
-    const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
-    let order = this.sorted.get(name);
-    if (!order) {
-      const byKey = KEY_ORDER[sort.key];
-      // Ties keep insertion order in both directions, so a descending order is not a reversed one.
-      const compare = sort.descending
-        ? (a: Place, b: Place) => byKey(b.book, a.book) || a.added - b.added
-        : (a: Place, b: Place) => byKey(a.book, b.book) || a.added - b.added;
-      const ids = Uint32Array.from(this.ids.values()).sort((a, b) => compare(this.placeOf(a), this.placeOf(b)));
-      order = { list: new SortedList(ids, { track: true }), compare };
-      this.sorted.set(name, order);
-    }
-    return order;
-  }
-}
-
-/**
- * The duplicate rule (api.md, Adding a book, rule 3): no two books with the same title and the
- * same derived names. By title, the id of its one book, or, once books share the title, a map
- * from the names to the id: a write looks up one entry, never the books that share its title.
- * Most titles are unique, and a bare number instead of a map saves about 50 bytes a book.
- */
-class DuplicateIndex {
-  private readonly byTitle = new Map<string, number | Map<string, number>>();
-  private readonly bookOf: (id: number) => StoredBook;
-
-  constructor(bookOf: (id: number) => StoredBook) {
-    this.bookOf = bookOf;
-  }
-
-  /** The id of the stored book with this title and these names, if there is one. */
-  find(book: StoredBook): number | undefined {
-    const entry = this.byTitle.get(book.title);
-    if (typeof entry === 'number') return namesOf(this.bookOf(entry)) === namesOf(book) ? entry : undefined;
-    return entry?.get(namesOf(book));
-  }
-
-  add(book: StoredBook, id: number): void {
-    const entry = this.byTitle.get(book.title);
-    if (entry === undefined) this.byTitle.set(book.title, id);
-    else if (typeof entry === 'number') this.byTitle.set(book.title, new Map([[namesOf(this.bookOf(entry)), entry], [namesOf(book), id]]));
-    else entry.set(namesOf(book), id);
-  }
-
-  remove(book: StoredBook): void {
-    const entry = this.byTitle.get(book.title);
-    if (typeof entry === 'object') entry.delete(namesOf(book));
-    if (typeof entry !== 'object' || entry.size === 0) this.byTitle.delete(book.title);
-  }
-}
-
-/** The derived names as one key; JSON keeps ("a b", "c") and ("a", "b c") apart. */
-function namesOf(book: StoredBook): string {
-  return JSON.stringify([book.authorFirstName, book.authorLastName]);
 }

@@ -1,11 +1,10 @@
 /**
  * A suffix array over the lower-cased titles, as Manber and Myers describe one, kept up to date
- * in sorted chunks (sorted-list.ts) once built. It exists so that a title search costs about as
- * much as its answer, not as much as the catalogue: every title that contains the filter has a
- * suffix that starts with it, and those suffixes sit side by side in the array, found by two
- * binary searches. A scan of 100,000 titles takes milliseconds per request, and so does a
- * trigram index once a filter's every trigram is common ("here there" over titles made of
- * "the", "there", "her", "here"): it has to check most titles one by one.
+ * in sorted chunks (sorted-list.ts) once built. A title search then costs about as much as its
+ * answer, not as much as the catalogue: every title that contains the filter has a suffix that
+ * starts with it, and those suffixes sit side by side in the array, found by two binary
+ * searches. (A scan of 100,000 titles takes milliseconds a request; so does a trigram index once
+ * a filter's every trigram is common, as in "here there" among titles of "the", "there", "her".)
  *
  * An entry names a suffix by its offset and the book's id, packed into one 32-bit number, and
  * entries are ordered by the suffix's text, then by that number. Titles are lower-cased with
@@ -14,7 +13,7 @@
  * ASCII, and saves a lower-cased copy of most titles. Titles have text (validate.ts), so every
  * title has a suffix to be found by.
  */
-import { type Before, SortedList } from './sorted-list.ts';
+import { chunkAt, indexAt, type Position, positionOf, SortedList } from './sorted-list.ts';
 import { sortSuffixes } from './suffix-sort.ts';
 
 /** Ids and offsets share 32 bits: 22 for the id, 10 for the offset. */
@@ -26,6 +25,10 @@ const ID_MASK = MAX_IDS - 1;
  * points (fields.ts) lower-cases to at most 1,024 code units: only "İ" grows, to two.
  */
 export const MAX_TEXT_LENGTH = 2 ** (32 - ID_BITS);
+
+/** Ties between equal texts: below every entry (a search's start), above every entry (its end). */
+const BELOW_ALL = -1;
+const ABOVE_ALL = 2 ** 32;
 
 const ASCII = /^[\u0000-\u007f]*$/;
 
@@ -59,22 +62,23 @@ export class SuffixArray {
 
   /** Adds a title under an id that has none; throws, changing nothing, when the entries cannot hold it. */
   add(id: number, title: string): void {
-    const text = textOf(id, title);
-    this.texts[id] = text;
-    for (let offset = 0; offset < text.length; offset++) {
-      const entry = offset * MAX_IDS + id;
-      this.suffixes.insert(entry, this.entryTest(text, offset, entry));
-    }
+    this.insert(id, textOf(id, title));
   }
 
   remove(id: number): void {
     const text = this.texts[id];
     if (text === undefined) return;
-    for (let offset = 0; offset < text.length; offset++) {
-      const entry = offset * MAX_IDS + id;
-      this.suffixes.delete(entry, this.entryTest(text, offset, entry));
-    }
+    // Every suffix of a title with a text is in the array, so each is found where it belongs.
+    for (let offset = 0; offset < text.length; offset++) this.suffixes.deleteAt(this.seek(text, offset, offset * MAX_IDS + id));
     this.texts[id] = undefined;
+  }
+
+  /** Gives an id another title; throws, changing nothing, when the entries cannot hold it. */
+  replace(id: number, title: string): void {
+    const text = textOf(id, title);
+    if (text === this.texts[id]) return;
+    this.remove(id);
+    this.insert(id, text);
   }
 
   /** The titles that contain `query`, both sides lower-cased. */
@@ -82,64 +86,104 @@ export class SuffixArray {
     const needle = query.toLowerCase();
     if (this.matched.length * 32 < this.texts.length) this.matched = new Uint32Array(this.texts.length / 16 + 1);
     if (this.found.length < this.texts.length) this.found = new Int32Array(Math.ceil(this.texts.length * 1.25));
-    const { matched, found } = this;
+    const { matched, found, suffixes } = this;
     matched.fill(0);
     let count = 0;
-    // The suffixes that start with the needle: after those that sort before it, up to the first that sorts after.
-    this.suffixes.range(
-      this.beforeTest(needle, 0, true, (order) => order < 0),
-      this.beforeTest(needle, 0, true, (order) => order <= 0),
-      (entries, from, to) => {
-        for (let i = from; i < to; i++) {
-          const id = (entries[i] as number) & ID_MASK;
-          const bit = 1 << (id & 31);
-          if ((matched[id >>> 5] as number) & bit) continue; // the title holds the needle more than once
-          matched[id >>> 5] = (matched[id >>> 5] as number) | bit;
-          found[count++] = id;
-        }
-      },
-    );
+    // The suffixes that start with the needle: from the first that does not sort before it (a
+    // suffix that starts with it counts as equal), up to the first that sorts after it.
+    const first = this.seek(needle, 0, BELOW_ALL, true);
+    const end = this.seek(needle, 0, ABOVE_ALL, true);
+    for (let chunk = chunkAt(first); chunk <= chunkAt(end) && chunk < suffixes.chunkCount; chunk++) {
+      const entries = suffixes.itemsOf(chunk);
+      const to = chunk === chunkAt(end) ? indexAt(end) : suffixes.sizeOf(chunk);
+      for (let i = chunk === chunkAt(first) ? indexAt(first) : 0; i < to; i++) {
+        const id = (entries[i] as number) & ID_MASK;
+        const bit = 1 << (id & 31);
+        if ((matched[id >>> 5] as number) & bit) continue; // the title holds the needle more than once
+        matched[id >>> 5] = (matched[id >>> 5] as number) | bit;
+        found[count++] = id;
+      }
+    }
     return { ids: found.subarray(0, count), has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
   }
 
-  /** Where `entry`, the suffix of `text` from `offset`, belongs: after equal texts with smaller entries. */
-  private entryTest(text: string, offset: number, entry: number): Before {
-    return this.beforeTest(text, offset, false, (order, other) => order < 0 || (order === 0 && other < entry));
+  private insert(id: number, text: string): void {
+    this.texts[id] = text;
+    for (let offset = 0; offset < text.length; offset++) {
+      const entry = offset * MAX_IDS + id;
+      this.suffixes.insertAt(this.seek(text, offset, entry), entry);
+    }
   }
 
   /**
-   * A test for the binary searches of one insert, delete or search: does an entry come before
-   * the target, the suffix of `target` from `start`? `decide` turns the order of the two texts
-   * (negative when the entry's sorts first; with `prefix`, 0 once the entry starts with the
-   * whole target) and the entry into the answer.
+   * The place of the first entry that does not sort before the target, the suffix of `target`
+   * from `start`. An entry whose text equals the target's sorts before it when its number is
+   * below `tie`; with `prefix`, an entry that starts with the whole target counts as equal.
    *
-   * The test remembers how many leading code units the nearest entries found on either side
-   * share with the target, and starts each comparison at the smaller count: every entry between
-   * two entries shares at least that much with them (Manber and Myers' speed-up). So a search
-   * costs about the target's length plus log(n) steps, not their product, which matters when
-   * many titles share a long beginning.
+   * A binary search, over the chunks' last entries, then inside one chunk. Invariant: every
+   * entry still in range lies between the nearest entry known to sort before the target and the
+   * nearest known not to, so it shares with the target at least the smaller of their shared
+   * counts (`sharedLow`, `sharedHigh`), and each comparison starts there (Manber and Myers'
+   * speed-up). A search then costs about the target's length plus log(n) steps, not their
+   * product, which matters when many titles share a long beginning.
    */
-  private beforeTest(target: string, start: number, prefix: boolean, decide: (order: number, entry: number) => boolean): Before {
-    const restTarget = target.length - start;
-    let sharedBelow = 0;
-    let sharedAbove = 0;
-    return (entry) => {
-      const text = this.texts[entry & ID_MASK] as string;
-      const offset = entry >>> ID_BITS;
-      const restEntry = text.length - offset;
-      const shorter = Math.min(restEntry, restTarget);
-      let shared = Math.min(sharedBelow, sharedAbove);
-      let order = 0;
-      for (; shared < shorter; shared++) {
-        order = fold(text.charCodeAt(offset + shared)) - fold(target.charCodeAt(start + shared));
-        if (order !== 0) break;
+  private seek(target: string, start: number, tie: number, prefix = false): Position {
+    const list = this.suffixes;
+    if (list.chunkCount === 0) return 0;
+    let sharedLow = 0;
+    let sharedHigh = 0;
+    let low = 0;
+    let high = list.chunkCount - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const entry = list.lastOf(middle);
+      const shared = this.shared(entry, target, start, Math.min(sharedLow, sharedHigh));
+      if (this.before(entry, shared, target, start, tie, prefix)) {
+        low = middle + 1;
+        sharedLow = shared;
+      } else {
+        high = middle;
+        sharedHigh = shared;
       }
-      if (order === 0) order = prefix && restEntry >= restTarget ? 0 : restEntry - restTarget;
-      const before = decide(order, entry);
-      if (before) sharedBelow = shared;
-      else sharedAbove = shared;
-      return before;
-    };
+    }
+    const entries = list.itemsOf(low);
+    let from = 0;
+    let to = list.sizeOf(low);
+    while (from < to) {
+      const middle = (from + to) >>> 1;
+      const entry = entries[middle] as number;
+      const shared = this.shared(entry, target, start, Math.min(sharedLow, sharedHigh));
+      if (this.before(entry, shared, target, start, tie, prefix)) {
+        from = middle + 1;
+        sharedLow = shared;
+      } else {
+        to = middle;
+        sharedHigh = shared;
+      }
+    }
+    return positionOf(low, from);
+  }
+
+  /** How many leading code units `entry`'s suffix shares with the target, knowing the first `known` are shared. */
+  private shared(entry: number, target: string, start: number, known: number): number {
+    const text = this.texts[entry & ID_MASK] as string;
+    const offset = entry >>> ID_BITS;
+    const shorter = Math.min(text.length - offset, target.length - start);
+    let shared = known;
+    while (shared < shorter && fold(text.charCodeAt(offset + shared)) === fold(target.charCodeAt(start + shared))) shared++;
+    return shared;
+  }
+
+  /** Whether `entry`'s suffix, sharing `shared` leading code units with the target, sorts before it (see `seek`). */
+  private before(entry: number, shared: number, target: string, start: number, tie: number, prefix: boolean): boolean {
+    const text = this.texts[entry & ID_MASK] as string;
+    const offset = entry >>> ID_BITS;
+    const restEntry = text.length - offset;
+    const restTarget = target.length - start;
+    let order: number;
+    if (shared < restEntry && shared < restTarget) order = fold(text.charCodeAt(offset + shared)) - fold(target.charCodeAt(start + shared));
+    else order = prefix && restEntry >= restTarget ? 0 : restEntry - restTarget;
+    return order < 0 || (order === 0 && entry < tie);
   }
 }
 

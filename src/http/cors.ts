@@ -9,8 +9,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 /** The answers a page may read besides the simple ones: where a new book is, its tag, the id. */
 const EXPOSED = 'Location, ETag, X-Request-Id';
-/** The request headers a page may send: always this list, whatever the preflight asked. */
-const ALLOWED_HEADERS = 'Content-Type, Authorization, If-None-Match, X-Request-Id';
+/**
+ * The request headers a page may send: always this list, whatever the preflight asked. If-Match
+ * is how an edit says which version it was based on (api.md, Editing).
+ */
+const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X-Request-Id';
 /** How long, in seconds, a browser may keep a preflight's answer. */
 const MAX_AGE = '600';
 

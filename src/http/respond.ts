@@ -21,6 +21,11 @@ export interface Reply {
   /** The body's media type; HAL unless told otherwise. */
   readonly type?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A write's answer whose body is the resource as a GET of it shows it: it carries that GET's
+   * ETag too, so that a client can chain writes (api.md, Editing). It is never a 304.
+   */
+  readonly tagged?: boolean;
 }
 
 export interface SendOptions {
@@ -72,11 +77,11 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
   // JSON is serialised here, once; a file (a Buffer) goes out as it is; pieces come later.
   const body: string | Buffer | undefined = streamed ? undefined : Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
   let status = reply.status;
-  // Only what a GET reads has a tag and may be answered 304: never the answer to a write.
+  // Only what a GET reads may be answered 304, never the answer to a write, whatever its status.
   if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
     headers.etag = body === undefined ? versionTag((streamed as StreamedBody).version) : entityTag(body);
     if (noneMatch(req.headers['if-none-match'], headers.etag)) status = 304;
-  }
+  } else if (reply.tagged && body !== undefined) headers.etag = entityTag(body);
   if (status === 304) {
     res.writeHead(304, headers);
     res.end();
@@ -130,6 +135,14 @@ async function writePieces(pieces: Iterable<string>, res: ServerResponse): Promi
   }
   // One piece made ahead of the one being written, no more.
   await pipeline(Readable.from(takingTurns(), { highWaterMark: 1 }), res);
+}
+
+/**
+ * The ETag that `send` gives this JSON value as a body: a handler that checks If-Match compares
+ * with this, so that the tag it expects is exactly the one a GET of the resource got.
+ */
+export function jsonEntityTag(value: unknown): string {
+  return entityTag(JSON.stringify(value));
 }
 
 /**

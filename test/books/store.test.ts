@@ -2,13 +2,13 @@
  * One BookStore contract, two stores: MemoryBookStore, with its suffix array and kept orders,
  * and PlainBookStore (test/helpers/plain-store.ts), an array filtered and sorted per request.
  * The same cases run against both, as hono runs one case file against every router; then a
- * seeded random run of adds, deletes and queries compares their every answer.
+ * seeded random run of adds, replaces, deletes and queries compares their every answer.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BookFields } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
-import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, MemoryBookStore, type SortOrder, TEXT_PER_BOOK } from '../../src/books/store.ts';
+import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, MemoryBookStore, type ReplaceOutcome, type SortOrder, TEXT_PER_BOOK } from '../../src/books/store.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 import { PlainBookStore } from '../helpers/plain-store.ts';
 
@@ -237,6 +237,49 @@ for (const [name, make] of STORES) {
       }
     });
 
+    it('replaces a book in its place: get, listings, searches and the duplicate rule see the new fields at once', () => {
+      const store = make(10);
+      for (const [isbn, title] of [['1', 'Alpha'], ['2', 'Beta'], ['3', 'Gamma']] as const) store.add(book(isbn, title));
+      const revision = store.revision;
+      assert.deepEqual(store.replace(book('2', 'Omega', 'Zed', 'Young')), { replaced: store.get('2') });
+      assert.deepEqual({ ...store.get('2') }, book('2', 'Omega', 'Zed', 'Young'));
+      assert.ok(store.revision > revision);
+      assert.equal(store.size, 3);
+      assert.deepEqual(isbns({}, store), ['1', '2', '3']);
+      assert.deepEqual(isbns({ title: 'omega' }, store), ['2']);
+      assert.deepEqual(isbns({ title: 'beta' }, store), []);
+      assert.deepEqual(isbns({ sort: { key: 'title', descending: false } }, store), ['1', '3', '2']);
+      assert.deepEqual(isbns({ sort: { key: 'author', descending: true } }, store), ['2', '1', '3']);
+      // The old title and names are free at once; the new ones are taken.
+      assert.ok('added' in store.add(book('4', 'Beta')));
+      assert.deepEqual(store.add(book('5', 'Omega', 'Zed', 'Young')), { refused: 'duplicate' });
+    });
+
+    it('refuses a replace of an unknown isbn, then a duplicate of another book, then a change past the text budget, in that order', () => {
+      const store = make(2);
+      store.add(book('1', 'One', 'Ann', 'Lee'));
+      store.add(book('2', 'Two', 'Ann', 'Lee'));
+      const refused = (fields: BookFields): ReplaceOutcome => store.replace(fields);
+      assert.deepEqual(refused(book('3', 'One', 'Ann', 'Lee')), { refused: 'not-found' });
+      assert.deepEqual(refused(book('2', 'One', 'Ann', 'Lee')), { refused: 'duplicate' });
+      assert.deepEqual(refused(book('2', 'x'.repeat(2 * TEXT_PER_BOOK))), { refused: 'text-full' });
+      // A book may keep its own title and names: it is no duplicate of itself.
+      assert.deepEqual(refused(book('1', 'One', 'Ann', 'Lee')), { replaced: store.get('1') });
+      assert.deepEqual([store.get('2')?.title, store.size], ['Two', 2]);
+    });
+
+    it('counts a replace in the text budget: a longer book takes the difference, a shorter one gives it back', () => {
+      const store = make(2);
+      // 1 + 100 + 1 + 1 code units each: 206 of the 256 that two books may hold.
+      store.add(book('1', 't'.repeat(100)));
+      store.add(book('2', 'u'.repeat(100)));
+      assert.deepEqual(store.replace(book('1', 't'.repeat(151))), { refused: 'text-full' });
+      assert.deepEqual(store.replace(book('1', 't'.repeat(150))), { replaced: store.get('1') });
+      assert.deepEqual(store.replace(book('2', 'u'.repeat(50))), { replaced: store.get('2') });
+      assert.deepEqual(store.replace(book('1', 't'.repeat(200))), { replaced: store.get('1') });
+      assert.deepEqual(store.add(book('3', 't')), { refused: 'full' });
+    });
+
     it('counts a title once however often it holds the filter', () => {
       const store = make(10);
       store.add(book('1', 'aaaa aaaa'));
@@ -269,12 +312,30 @@ describe('MemoryBookStore', () => {
     assert.equal(store.get('2'), undefined);
     assert.deepEqual(store.add(book('2', 'Next')), { added: store.get('2') });
     assert.deepEqual(isbns({ title: 'e' }, store), ['1', '2']);
+    assert.throws(() => store.replace(book('2', 'x'.repeat(1025))), RangeError);
+    assert.deepEqual([store.get('2')?.title, isbns({ title: 'next' }, store), isbns({ title: 'xx' }, store)], ['Next', ['2'], []]);
+  });
+
+  it('a scan in insertion order gives a book replaced meanwhile once, in its place, as it was when its batch was read', () => {
+    const store = new MemoryBookStore(2000);
+    for (let i = 0; i < 1000; i++) store.add(book(`${i}`, `Volume ${i}`));
+    const given: BookFields[] = [];
+    for (const entry of store.scan({}).books) {
+      given.push(entry);
+      if (given.length !== 300) continue;
+      for (let i = 0; i < 1000; i += 7) store.replace(book(`${i}`, `Replaced ${i}`, 'Zed', 'Zimmer'));
+    }
+    assert.deepEqual(given.map((entry) => entry.isbn), Array.from({ length: 1000 }, (_, i) => `${i}`));
+    // Read before the replace: the first batch, and the second, which was being given.
+    assert.deepEqual([given[7]?.title, given[301]?.title], ['Volume 7', 'Volume 301']);
+    // Read after it, in the third batch and on.
+    assert.deepEqual([given[602]?.title, given[603]?.title, given[994]?.title], ['Replaced 602', 'Volume 603', 'Replaced 994']);
   });
 });
 
 describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded random run', () => {
   // The seed is in each name, so that it shows on the result line whatever happens.
-  it(`thousands of mixed adds, deletes and queries (filter × sort × page) (ROBUSTNESS_SEED=${SEED})`, (t) => {
+  it(`thousands of mixed adds, replaces, deletes and queries (filter × sort × page) (ROBUSTNESS_SEED=${SEED})`, (t) => {
     const seed = SEED;
     const random = new Random(seed);
     t.diagnostic(`seed ${seed} (replay with ROBUSTNESS_SEED=${seed})`);
@@ -292,9 +353,17 @@ describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded ra
         const fields = (result: AddOutcome): object => ('added' in result ? { added: { ...result.added } } : result);
         assert.deepEqual(fields(outcome), fields(plain.add(entry)), `step ${step}: add ${JSON.stringify(entry)} (seed ${seed})`);
         if ('added' in outcome) live.push(entry.isbn);
-      } else if (roll < 6 && live.length > 0) {
+      } else if (roll < 5 && live.length > 0) {
         const [isbn] = live.splice(random.int(live.length), 1);
         assert.equal(fast.remove(isbn as string), plain.remove(isbn as string), `step ${step} (seed ${seed})`);
+      } else if (roll < 6 && live.length > 0) {
+        // A new title and names for a book already there: it moves in every order and in the
+        // title index, or is refused as a duplicate; now and then the isbn is one that is gone.
+        const words = Array.from({ length: 1 + random.int(4) }, () => random.pick(WORDS));
+        const isbn = random.int(20) === 0 ? `gone-${step}` : random.pick(live);
+        const entry = book(isbn, `${random.pick(['Seeded ', 'Replaced ', ''])}${words.join(' ')}`, random.pick(['Ann', 'Bo', 'Émile']), random.pick(['Lee', 'lee', 'Ng']));
+        const fields = (result: ReplaceOutcome): object => ('replaced' in result ? { replaced: { ...result.replaced } } : result);
+        assert.deepEqual(fields(fast.replace(entry)), fields(plain.replace(entry)), `step ${step}: replace ${JSON.stringify(entry)} (seed ${seed})`);
       } else {
         const query: BookQuery = {
           title: random.int(4) === 0 ? undefined : random.pick(NEEDLES),
@@ -321,7 +390,7 @@ describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded ra
     assert.ok(fast.size > 100, `the run kept ${fast.size} books`);
   });
 
-  it(`a catalogue large enough to split the kept orders, churned and compared page by page (ROBUSTNESS_SEED=${SEED})`, (t) => {
+  it(`a catalogue large enough to split the kept orders, churned (replaces too) and compared page by page (ROBUSTNESS_SEED=${SEED})`, (t) => {
     const seed = SEED;
     const random = new Random(seed + 1);
     t.diagnostic(`seed ${seed} (replay with ROBUSTNESS_SEED=${seed})`);
@@ -345,6 +414,9 @@ describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded ra
       const entry = book(`c-${i}`, title(i), 'Bo', `Ng${random.int(50)}`);
       fast.add(entry);
       plain.add(entry);
+      // A book moved: a new title and last name, so a new place in every sort order.
+      const moved = book(`${random.pick(['b', 'c'])}-${random.int(i + 1)}`, title(i + 10_000), 'Cy', `Ng${random.int(50)}`);
+      assert.deepEqual(Object.keys(fast.replace(moved)), Object.keys(plain.replace(moved)), `replace ${moved.isbn} (seed ${seed})`);
     }
     for (const sort of [undefined, ...ORDERS]) {
       for (const filter of [undefined, 'volume 1', 'seeded', 'e', '7 ']) {

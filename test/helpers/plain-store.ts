@@ -4,7 +4,7 @@
  * it and against MemoryBookStore, and a randomized run compares their every answer.
  */
 import type { BookFields } from '../../src/books/book.ts';
-import { type AddOutcome, type BookPage, type BookQuery, type BookScan, type BookStore, TEXT_PER_BOOK } from '../../src/books/store.ts';
+import { type AddOutcome, type BookPage, type BookQuery, type BookScan, type BookStore, type ReplaceOutcome, TEXT_PER_BOOK } from '../../src/books/store.ts';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -30,15 +30,26 @@ export class PlainBookStore implements BookStore {
 
   add(fields: BookFields): AddOutcome {
     if (this.get(fields.isbn)) return { refused: 'isbn-taken' };
-    const same = (book: BookFields): boolean =>
-      book.title === fields.title && book.authorFirstName === fields.authorFirstName && book.authorLastName === fields.authorLastName;
-    if (this.books.some(same)) return { refused: 'duplicate' };
+    if (this.books.some((book) => sameTitleAndNames(book, fields))) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
     if (this.books.reduce((sum, book) => sum + textOf(book), textOf(fields)) > this.textCapacity) return { refused: 'text-full' };
     const book = { ...fields };
     this.books.push(book);
     this.revision++;
     return { added: book };
+  }
+
+  /** The book with this isbn, swapped in its place in the array: insertion order is the array's. */
+  replace(fields: BookFields): ReplaceOutcome {
+    const at = this.books.findIndex((book) => book.isbn === fields.isbn);
+    if (at < 0) return { refused: 'not-found' };
+    const others = this.books.filter((_, index) => index !== at);
+    if (others.some((book) => sameTitleAndNames(book, fields))) return { refused: 'duplicate' };
+    if (others.reduce((sum, book) => sum + textOf(book), textOf(fields)) > this.textCapacity) return { refused: 'text-full' };
+    const book = { ...fields };
+    this.books[at] = book;
+    this.revision++;
+    return { replaced: book };
   }
 
   remove(isbn: string): boolean {
@@ -77,6 +88,10 @@ export class PlainBookStore implements BookStore {
   scan(query: Pick<BookQuery, 'title' | 'sort'>): BookScan {
     return this.find(query);
   }
+}
+
+function sameTitleAndNames(a: BookFields, b: BookFields): boolean {
+  return a.title === b.title && a.authorFirstName === b.authorFirstName && a.authorLastName === b.authorLastName;
 }
 
 /** Every code unit of text a book holds. */

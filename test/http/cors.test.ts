@@ -5,7 +5,7 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 
 const APP = 'https://app.example.com';
 const EXPOSED = 'Location, ETag, X-Request-Id';
-const ALLOWED_HEADERS = 'Content-Type, Authorization, If-None-Match, X-Request-Id';
+const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X-Request-Id';
 const CORS_NAMES = [
   'access-control-allow-origin',
   'access-control-expose-headers',
@@ -103,12 +103,35 @@ describe('CORS_ORIGINS as a list', () => {
     assert.equal(await response.text(), '');
   });
 
+  it('a preflight for an edit, PUT with If-Match, is allowed both; the 412 that may follow is readable, its ETag exposed', async () => {
+    const response = await fetch(`${server.base}/books/4-5-6`, {
+      method: 'OPTIONS',
+      headers: { origin: APP, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type, if-match, authorization' },
+    });
+    assert.equal(response.status, 204);
+    assert.deepEqual(cors(response), {
+      'access-control-allow-origin': APP,
+      'access-control-allow-methods': 'GET, HEAD, PUT, DELETE, OPTIONS',
+      'access-control-allow-headers': ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+      vary: 'Origin',
+    });
+    const stale = await fetch(`${server.base}/books/4-5-6`, {
+      method: 'PUT',
+      headers: { origin: APP, 'content-type': 'application/json', 'if-match': '"stale"', authorization: 'Bearer secret' },
+      body: JSON.stringify({ isbn: '4-5-6', title: 'Edited', author: 'A B' }),
+    });
+    assert.equal(stale.status, 412);
+    assert.deepEqual(cors(stale), { 'access-control-allow-origin': APP, 'access-control-expose-headers': EXPOSED, vary: 'Origin' });
+    assert.match(stale.headers.get('etag') ?? '', /^"[0-9a-f]+-/);
+  });
+
   it('a preflight for DELETE on a book gets that path\'s methods; every known path answers one', async () => {
     const preflight = (path: string, method: string): Promise<Response> =>
       fetch(`${server.base}${path}`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': method } });
     const response = await preflight('/books/1-2-3', 'DELETE');
     assert.equal(response.status, 204);
-    assert.equal(cors(response)['access-control-allow-methods'], 'GET, HEAD, DELETE, OPTIONS');
+    assert.equal(cors(response)['access-control-allow-methods'], 'GET, HEAD, PUT, DELETE, OPTIONS');
     for (const path of ['/', '/health', '/openapi.json']) {
       assert.equal(cors(await preflight(path, 'GET'))['access-control-allow-methods'], 'GET, HEAD, OPTIONS', path);
     }
@@ -150,7 +173,7 @@ describe('CORS_ORIGINS=*', () => {
     const response = await fetch(`${server.base}/books/4-5-6`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'DELETE' } });
     assert.deepEqual(cors(response), {
       'access-control-allow-origin': '*',
-      'access-control-allow-methods': 'GET, HEAD, DELETE, OPTIONS',
+      'access-control-allow-methods': 'GET, HEAD, PUT, DELETE, OPTIONS',
       'access-control-allow-headers': ALLOWED_HEADERS,
       'access-control-max-age': '600',
     });

@@ -251,8 +251,8 @@ describe('method and request errors', () => {
   it('405 with Allow for another method on a known path', async () => {
     const cases: [string, string, string][] = [
       ['PUT', '/books', 'GET, HEAD, POST, OPTIONS'],
-      ['PATCH', '/books/1-2-3', 'GET, HEAD, DELETE, OPTIONS'],
-      ['POST', '/books/1-2-3', 'GET, HEAD, DELETE, OPTIONS'],
+      ['PATCH', '/books/1-2-3', 'GET, HEAD, PUT, DELETE, OPTIONS'],
+      ['POST', '/books/1-2-3', 'GET, HEAD, PUT, DELETE, OPTIONS'],
       ['DELETE', '/books', 'GET, HEAD, POST, OPTIONS'],
       ['POST', '/', 'GET, HEAD, OPTIONS'],
       ['DELETE', '/health', 'GET, HEAD, OPTIONS'],

@@ -270,7 +270,7 @@ describe('HEAD, OPTIONS and ETag', () => {
     const cases: [string, string][] = [
       ['/', 'GET, HEAD, OPTIONS'],
       ['/books', 'GET, HEAD, POST, OPTIONS'],
-      ['/books/any', 'GET, HEAD, DELETE, OPTIONS'],
+      ['/books/any', 'GET, HEAD, PUT, DELETE, OPTIONS'],
     ];
     for (const [path, allow] of cases) {
       const response = await fetch(`${server.base}${path}`, { method: 'OPTIONS' });

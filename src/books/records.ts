@@ -1,0 +1,110 @@
+/**
+ * The record table: each stored book under an integer id, the isbn map, insertion order as a
+ * count of adds, the text budget, and the revision. The ids never leave the store; the indexes
+ * (title-index.ts, kept-orders.ts) hold ids and read the books here.
+ */
+import type { BookFields } from './book.ts';
+
+/** A record as the store holds it: the fields, frozen, and nothing else that could leave the store. */
+export type StoredBook = BookFields;
+
+/** The code units of text a book holds, as the text budget counts them. */
+export function textLength(book: StoredBook): number {
+  return book.isbn.length + book.title.length + book.authorFirstName.length + book.authorLastName.length + (book.author?.length ?? 0);
+}
+
+/**
+ * The id of a removed book goes to the next one added, so the arrays indexed by id never outgrow
+ * the catalogue however books come and go.
+ */
+export class RecordTable {
+  /** The most text, in UTF-16 code units, that the books may hold in all. */
+  readonly textCapacity: number;
+  /** By id; undefined while the id is free. */
+  private readonly books: (StoredBook | undefined)[] = [];
+  /** By id: when the book was added, as a count of adds; it orders books that sort as equals. */
+  private readonly added: number[] = [];
+  private readonly freeIds: number[] = [];
+  private readonly ids = new Map<string, number>();
+  private adds = 0;
+  private text = 0;
+  private changes = 0;
+
+  constructor(textCapacity: number) {
+    this.textCapacity = textCapacity;
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** Advances on every add, remove and replace. */
+  get revision(): number {
+    return this.changes;
+  }
+
+  idOf(isbn: string): number | undefined {
+    return this.ids.get(isbn);
+  }
+
+  /** The book under a live id. */
+  book(id: number): StoredBook {
+    return this.books[id] as StoredBook;
+  }
+
+  /** When the book under a live id was added; a replaced book keeps the time of its add. */
+  addedAt(id: number): number {
+    return this.added[id] as number;
+  }
+
+  /** Whether the books' text, changed by `change` code units, stays within the budget. */
+  textFits(change: number): boolean {
+    return this.text + change <= this.textCapacity;
+  }
+
+  /** The id the next add will take, so that an index can refuse a book before anything changed. */
+  nextId(): number {
+    return this.freeIds.at(-1) ?? this.books.length;
+  }
+
+  /** Stores a book whose isbn is not taken; returns its id. */
+  add(book: StoredBook): number {
+    const id = this.freeIds.pop() ?? this.books.length;
+    this.books[id] = book;
+    this.added[id] = this.adds++;
+    this.ids.set(book.isbn, id);
+    this.text += textLength(book);
+    this.changes++;
+    return id;
+  }
+
+  /** Removes the book under a live id, and frees the id; returns the book. */
+  remove(id: number): StoredBook {
+    const book = this.book(id);
+    this.ids.delete(book.isbn);
+    this.books[id] = undefined;
+    this.freeIds.push(id);
+    this.text -= textLength(book);
+    this.changes++;
+    return book;
+  }
+
+  /** Puts `book`, with the same isbn, in the place of the book under a live id; returns the old one. */
+  replace(id: number, book: StoredBook): StoredBook {
+    const old = this.book(id);
+    this.books[id] = book;
+    this.text += textLength(book) - textLength(old);
+    this.changes++;
+    return old;
+  }
+
+  /** The live ids, in no particular order. */
+  liveIds(): IterableIterator<number> {
+    return this.ids.values();
+  }
+
+  /** Every title by id, undefined where an id is free: what the title index is built from. */
+  titles(): (string | undefined)[] {
+    return this.books.map((book) => book?.title);
+  }
+}
