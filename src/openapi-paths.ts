@@ -26,8 +26,10 @@ const ifMatch: Json = {
     'The ETag of the book as a GET through the same base URL returned it, * for any existing book, or a comma-separated list of tags. Compared strongly: a weak tag (W/"…") never matches. Without it, the write goes ahead.',
   schema: { type: 'string' },
 };
-const preconditionFailed = (description: string, exampleSet: Json): Json =>
-  problem(412, `${description} Nothing changed.`, exampleSet, { ETag: { ...ref('headers', 'ETag'), description: 'The book’s current ETag, when there is a book.' } });
+/** A 412 carries the book's current tag, when there is a book (a DELETE's may have none). */
+const preconditionFailed = (description: string, exampleSet: Json, etag: Json = ref('headers', 'ETag')): Json =>
+  problem(412, `${description} Nothing changed.`, exampleSet, { ETag: etag });
+const etagWhenThereIsABook: Json = { description: 'The book’s current ETag, when there is a book.', schema: { type: 'string' } };
 const IfNoneMatch = ref('parameters', 'IfNoneMatch');
 
 /** "title, isbn or author (authorLastName, then authorFirstName)" */
@@ -211,7 +213,7 @@ export function operations(table: FieldTable): Record<string, Json> {
         responses: {
           '204': noContent('the book is gone (or never existed).'),
           '401': unauthorized('DELETE', '/books/1-2-3'),
-          '412': preconditionFailed('If-Match names another tag than the book’s, or there is no book.', { ...editExamples.changed('DELETE'), ...editExamples.absent }),
+          '412': preconditionFailed('If-Match names another tag than the book’s, or there is no book.', { ...editExamples.changed('DELETE'), ...editExamples.absent }, etagWhenThereIsABook),
           ...common('/books/4-5-6'),
         },
       },
