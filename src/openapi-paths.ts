@@ -4,19 +4,16 @@
  * routes of app.ts; test/openapi.test.ts compares the two.
  */
 import type { FieldTable } from './books/fields.ts';
-import { EXPLORER_FILES } from './explorer.ts';
 import { JSON_TYPE, HAL_TYPE } from './http/respond.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
 import { editExamples, examples, putRequestExamples, requestExamples } from './openapi-examples.ts';
-import { ALWAYS, answer, common, file, MALFORMED, notModified, noContent, ok, problem, said, unauthorized } from './openapi-responses.ts';
+import { answer, common, GET_NOTES, IF_NONE_MATCH, MALFORMED, notModified, noContent, ok, problem, PUBLIC, REQUEST_ID, unauthorized } from './openapi-responses.ts';
+import { servicePaths } from './openapi-service.ts';
 import { sortValues } from './openapi-books.ts';
 import { type Json, ref } from './openapi-json.ts';
 
-const getNotes = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
 // A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
 const writeSecurity = [{ bearer: [] }, {}];
-const publicSecurity: Json[] = [];
-const RequestId = ref('parameters', 'RequestId');
 
 /** If-Match on a write (api.md, Editing): the tag of the book as the client read it. */
 const ifMatch: Json = {
@@ -30,7 +27,6 @@ const ifMatch: Json = {
 const preconditionFailed = (description: string, exampleSet: Json, etag: Json = ref('headers', 'ETag')): Json =>
   problem(412, `${description} Nothing changed.`, exampleSet, { ETag: etag });
 const etagWhenThereIsABook: Json = { description: 'The book’s current ETag, when there is a book.', schema: { type: 'string' } };
-const IfNoneMatch = ref('parameters', 'IfNoneMatch');
 
 /** "title, isbn or author (authorLastName, then authorFirstName)" */
 function sortsInWords(table: FieldTable): string {
@@ -38,72 +34,19 @@ function sortsInWords(table: FieldTable): string {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) as string}` : words.join('');
 }
 
-const meta = (operationId: string, summary: string, description: string, responses: Json, parameters: Json[] = [IfNoneMatch]): Json => ({
-  parameters: [RequestId],
-  get: { operationId, security: publicSecurity, tags: ['meta'], summary, description: `${description} ${getNotes}`, parameters, responses },
-});
-
-/** The explorer's page, script modules and stylesheet (src/explorer.ts), each a file sent as it is. */
-function explorerPaths(): Record<string, Json> {
-  const policy = { 'Content-Security-Policy': { description: "default-src 'self'; frame-ancestors 'none'", required: true, schema: { type: 'string' } } };
-  return Object.fromEntries(
-    EXPLORER_FILES.map(({ path, operationId, type, summary }) => [
-      path,
-      {
-        parameters: [RequestId],
-        get: {
-          operationId,
-          security: publicSecurity,
-          tags: ['explorer'],
-          summary,
-          description: `Read once at start-up and sent as it is, with its exact type (${type}). ${getNotes}`,
-          parameters: [IfNoneMatch],
-          responses: { '200': file(type, policy), '304': notModified, ...common(path) },
-        },
-      },
-    ]),
-  );
-}
-
 export function operations(table: FieldTable): Record<string, Json> {
-  const vary = { Vary: { description: 'Accept: the answer depends on it.', required: true, schema: { type: 'string' } } };
   return {
-    '/': meta(
-      'getRoot',
-      'API root',
-      "Links to the book collection, so a client needs one URL to start from. A browser's address bar (an Accept that names text/html and no JSON type) is sent to the explorer instead. Both answers vary by Accept.",
-      {
-        '200': answer(200, 'the root links.', HAL_TYPE, 'Root', examples.root, { ETag: ref('headers', 'ETag'), ...vary }),
-        '303': {
-          description: said(303, 'a browser is sent to the API explorer, {base_url}/explorer.'),
-          headers: { ...ALWAYS, ...vary, Location: { description: 'The explorer: {base_url}/explorer.', required: true, schema: { type: 'string', format: 'uri' } } },
-        },
-        '304': notModified,
-        ...common('/'),
-      },
-      [IfNoneMatch, { name: 'Accept', in: 'header', description: 'text/html with no JSON type gets the 303 to the explorer; anything else, the HAL root.', schema: { type: 'string' } }],
-    ),
-    '/health': meta('getHealth', 'Health check', 'For container health checks and the reverse proxy.', {
-      '200': ok('the service is up.', JSON_TYPE, 'Health', examples.health),
-      '304': notModified,
-      ...common('/health'),
-    }),
-    '/openapi.json': meta('getOpenApi', 'This OpenAPI document', 'The OpenAPI 3.1 description of every route.', {
-      '200': { description: said(200, 'the document.'), headers: { ...ALWAYS, ETag: ref('headers', 'ETag') }, content: { [JSON_TYPE]: { schema: { type: 'object' } } } },
-      '304': notModified,
-      ...common('/openapi.json'),
-    }),
-    ...explorerPaths(),
+    ...servicePaths(),
     '/books': {
-      parameters: [RequestId],
+      parameters: [REQUEST_ID],
       get: {
         operationId: 'listBooks',
-        security: publicSecurity,
+        security: PUBLIC,
         tags: ['books'],
         summary: 'List or search books',
         description:
           'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
-          `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${getNotes}`,
+          `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${GET_NOTES}`,
         parameters: [
           { name: 'title', in: 'query', description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.', schema: { type: 'string' }, example: 'lord' },
           { name: 'page', in: 'query', description: 'Page number, from 0. With page or size the collection is paged.', schema: { type: 'integer', minimum: 0 } },
@@ -114,7 +57,7 @@ export function operations(table: FieldTable): Record<string, Json> {
             description: `Order by ${sortsInWords(table)}, ascending unless ,desc; text case- and accent-insensitive with numbers in it by value, integers by value, a missing value last; ties in insertion order.`,
             schema: { type: 'string', enum: sortValues(table.sorts.map((sort) => sort.key)) },
           },
-          IfNoneMatch,
+          IF_NONE_MATCH,
         ],
         responses: {
           '200': ok('the books found.', HAL_TYPE, 'BookCollection', examples.books),
@@ -156,14 +99,14 @@ export function operations(table: FieldTable): Record<string, Json> {
       },
     },
     '/books/{isbn}': {
-      parameters: [ref('parameters', 'Isbn'), RequestId],
+      parameters: [ref('parameters', 'Isbn'), REQUEST_ID],
       get: {
         operationId: 'getBook',
-        security: publicSecurity,
+        security: PUBLIC,
         tags: ['books'],
         summary: 'Read one book',
-        description: `The book with this isbn. ${getNotes}`,
-        parameters: [IfNoneMatch],
+        description: `The book with this isbn. ${GET_NOTES}`,
+        parameters: [IF_NONE_MATCH],
         responses: {
           '200': ok('the book.', HAL_TYPE, 'Book', examples.book),
           '304': notModified,

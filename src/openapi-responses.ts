@@ -9,6 +9,13 @@ import { PROBLEM_TYPE } from './http/problem.ts';
 import { examples } from './openapi-examples.ts';
 import { type Json, ref } from './openapi-json.ts';
 
+/** What every GET's description ends with. */
+export const GET_NOTES = 'HEAD answers like GET without a body; OPTIONS answers 204 with Allow.';
+/** The security of an operation anyone may call. */
+export const PUBLIC: Json[] = [];
+export const REQUEST_ID = ref('parameters', 'RequestId');
+export const IF_NONE_MATCH = ref('parameters', 'IfNoneMatch');
+
 /** On every response, errors included (api.md, Headers, rules 3 and 4). */
 export const ALWAYS: Json = { 'X-Request-Id': ref('headers', 'RequestId'), 'X-Content-Type-Options': ref('headers', 'NoSniff') };
 const WITH_TAG: Json = { ...ALWAYS, ETag: ref('headers', 'ETag') };
