@@ -5,7 +5,7 @@
  */
 import type { SortKey } from './fields.ts';
 import type { RecordTable, StoredBook } from './records.ts';
-import { KEY_ORDER } from './sort-keys.ts';
+import type { Compare } from './order.ts';
 import type { Position } from './sorted-list.ts';
 import { TrackedList } from './tracked-list.ts';
 
@@ -35,12 +35,15 @@ interface Order {
 
 export class KeptOrders {
   private readonly records: RecordTable;
+  /** How each sort key compares two books (order.ts, from the table of fields). */
+  private readonly comparisons: ReadonlyMap<string, Compare>;
   /** A book added later is always added last: insertion order only ever appends. */
   private readonly inserted = new TrackedList();
   private readonly sorted = new Map<string, Order>();
 
-  constructor(records: RecordTable) {
+  constructor(records: RecordTable, comparisons: ReadonlyMap<string, Compare>) {
     this.records = records;
+    this.comparisons = comparisons;
   }
 
   /** Puts a book just added to the records in every order. */
@@ -58,7 +61,7 @@ export class KeptOrders {
   replace(id: number, old: StoredBook): void {
     const book = this.records.book(id);
     for (const { list, key, before } of this.sorted.values()) {
-      if (KEY_ORDER[key](old, book) === 0) continue; // its key did not change, nor its place
+      if ((this.comparisons.get(key) as Compare)(old, book) === 0) continue; // its key did not change, nor its place
       list.delete(id);
       list.insertAt(list.bisect(before, id), id);
     }
@@ -99,7 +102,7 @@ export class KeptOrders {
     let order = this.sorted.get(name);
     if (!order) {
       const { records } = this;
-      const byKey = KEY_ORDER[sort.key];
+      const byKey = this.comparisons.get(sort.key) as Compare;
       const direction = sort.descending ? -1 : 1;
       // Ties keep insertion order in both directions, so a descending order is not a reversed one.
       const compare = (a: StoredBook, addedA: number, b: StoredBook, addedB: number): number => direction * byKey(a, b) || addedA - addedB;

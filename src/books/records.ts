@@ -8,11 +8,6 @@ import type { BookFields } from './book.ts';
 /** A record as the store holds it: the fields, frozen, and nothing else that could leave the store. */
 export type StoredBook = BookFields;
 
-/** The code units of text a book holds, as the text budget counts them. */
-export function textLength(book: StoredBook): number {
-  return book.isbn.length + book.title.length + book.authorFirstName.length + book.authorLastName.length + (book.author?.length ?? 0);
-}
-
 /**
  * The id of a removed book goes to the next one added, so the arrays indexed by id never outgrow
  * the catalogue however books come and go.
@@ -29,9 +24,12 @@ export class RecordTable {
   private adds = 0;
   private text = 0;
   private changes = 0;
+  private readonly measure: (book: StoredBook) => number;
 
-  constructor(textCapacity: number) {
+  /** `measure`: the text a book holds, as the budget counts it (book.ts, textLength). */
+  constructor(textCapacity: number, measure: (book: StoredBook) => number) {
     this.textCapacity = textCapacity;
+    this.measure = measure;
   }
 
   get size(): number {
@@ -73,7 +71,7 @@ export class RecordTable {
     this.books[id] = book;
     this.added[id] = this.adds++;
     this.ids.set(book.isbn, id);
-    this.text += textLength(book);
+    this.text += this.measure(book);
     this.changes++;
     return id;
   }
@@ -84,7 +82,7 @@ export class RecordTable {
     this.ids.delete(book.isbn);
     this.books[id] = undefined;
     this.freeIds.push(id);
-    this.text -= textLength(book);
+    this.text -= this.measure(book);
     this.changes++;
     return book;
   }
@@ -93,7 +91,7 @@ export class RecordTable {
   replace(id: number, book: StoredBook): StoredBook {
     const old = this.book(id);
     this.books[id] = book;
-    this.text += textLength(book) - textLength(old);
+    this.text += this.measure(book) - this.measure(old);
     this.changes++;
     return old;
   }

@@ -6,7 +6,10 @@
  */
 import type { BookFields } from './book.ts';
 import { KeptOrders, SCAN_BATCH, type SortOrder } from './kept-orders.ts';
-import { RecordTable, type StoredBook, textLength } from './records.ts';
+import { RecordTable, type StoredBook } from './records.ts';
+import { textLength } from './book.ts';
+import { FIELDS, type FieldTable } from './fields.ts';
+import { sortComparisons } from './order.ts';
 import { MAX_IDS } from './suffix-array.ts';
 import { TitleIndex } from './title-index.ts';
 
@@ -87,13 +90,17 @@ export class MemoryBookStore implements BookStore {
   private readonly records: RecordTable;
   private readonly titles: TitleIndex;
   private readonly orders: KeptOrders;
+  /** The text a book holds, as the budget counts it. */
+  private readonly measure: (book: StoredBook) => number;
 
-  constructor(capacity: number) {
+  /** `table`: the fields whose sorts and text the store knows; another one is for tests. */
+  constructor(capacity: number, table: FieldTable = FIELDS) {
     if (!(capacity >= 0 && capacity <= MAX_CAPACITY)) throw new RangeError(`a store holds at most ${MAX_CAPACITY} books, not ${capacity}`);
     this.capacity = capacity;
-    this.records = new RecordTable(capacity * TEXT_PER_BOOK);
+    this.measure = (book) => textLength(book, table);
+    this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
     this.titles = new TitleIndex((id) => this.records.book(id));
-    this.orders = new KeptOrders(this.records);
+    this.orders = new KeptOrders(this.records, sortComparisons(table));
   }
 
   get size(): number {
@@ -116,7 +123,7 @@ export class MemoryBookStore implements BookStore {
     if (this.titles.duplicateOf(fields) !== undefined) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
     const book: StoredBook = Object.freeze({ ...fields });
-    if (!this.records.textFits(textLength(book))) return { refused: 'text-full' };
+    if (!this.records.textFits(this.measure(book))) return { refused: 'text-full' };
     // The title index first: it is the one part that can refuse a title, before anything changed.
     this.titles.add(this.records.nextId(), book);
     this.orders.add(this.records.add(book));
@@ -130,7 +137,7 @@ export class MemoryBookStore implements BookStore {
     if (duplicate !== undefined && duplicate !== id) return { refused: 'duplicate' };
     const book: StoredBook = Object.freeze({ ...fields });
     const old = this.records.book(id);
-    if (!this.records.textFits(textLength(book) - textLength(old))) return { refused: 'text-full' };
+    if (!this.records.textFits(this.measure(book) - this.measure(old))) return { refused: 'text-full' };
     this.titles.replace(id, old, book);
     this.records.replace(id, book);
     this.orders.replace(id, old);

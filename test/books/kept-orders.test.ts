@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BookFields } from '../../src/books/book.ts';
+import { type BookFields, textLength } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
 import { KeptOrders, type SortOrder } from '../../src/books/kept-orders.ts';
+import { sortComparisons } from '../../src/books/order.ts';
 import { RecordTable } from '../../src/books/records.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 
@@ -51,8 +52,8 @@ function writer(records: RecordTable, orders: KeptOrders) {
 
 describe('KeptOrders', () => {
   it('keeps a replaced book in its place in insertion order, and moves it in a sort order only when its key changed', () => {
-    const records = new RecordTable(10_000);
-    const orders = new KeptOrders(records);
+    const records = new RecordTable(10_000, textLength);
+    const orders = new KeptOrders(records, sortComparisons());
     const write = writer(records, orders);
     for (const [isbn, title] of [['a', 'Banana'], ['b', 'Apple'], ['c', 'Cherry']] as const) write.add(book(isbn, title));
     const byTitle = { key: 'title', descending: false } as const;
@@ -68,8 +69,8 @@ describe('KeptOrders', () => {
   it(`walks, pages and scans as the plain orders do, through adds, removes and replaces (ROBUSTNESS_SEED=${SEED})`, (t) => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
-    const records = new RecordTable(1_000_000);
-    const orders = new KeptOrders(records);
+    const records = new RecordTable(1_000_000, textLength);
+    const orders = new KeptOrders(records, sortComparisons());
     const write = writer(records, orders);
     const titles = ['Vol 2', 'vol 10', 'éclair', 'Eclair', 'apple', 'Zebra', 'the end'];
     const entry = (isbn: string): BookFields => book(isbn, `${random.pick(titles)} ${random.int(30)}`, random.pick(['Ann', 'bob', 'Émile']), random.pick(['Lee', 'lee', 'Ng']));
@@ -98,8 +99,8 @@ describe('KeptOrders', () => {
 
   it('a scan across writes goes on from the last book it gave: each book once, every book there all along', () => {
     for (const sort of ORDERS) {
-      const records = new RecordTable(1_000_000);
-      const orders = new KeptOrders(records);
+      const records = new RecordTable(1_000_000, textLength);
+      const orders = new KeptOrders(records, sortComparisons());
       const write = writer(records, orders);
       for (let i = 0; i < 1000; i++) write.add(book(`${i}`, `Volume ${(i * 7919) % 1000}`, `F${i % 13}`, `L${i % 17}`));
       const given: string[] = [];

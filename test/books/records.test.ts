@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BookFields } from '../../src/books/book.ts';
-import { RecordTable, textLength } from '../../src/books/records.ts';
+import { type BookFields, textLength } from '../../src/books/book.ts';
+import { RecordTable } from '../../src/books/records.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 
 const SEED = seedFromEnv();
@@ -46,7 +46,7 @@ describe('RecordTable', () => {
   });
 
   it('adds under the next id, reuses a removed book’s id, and keeps a replaced book’s place and id', () => {
-    const table = new RecordTable(1000);
+    const table = new RecordTable(1000, textLength);
     assert.equal(table.nextId(), 0);
     const first = table.add(book('a', 'One'));
     const second = table.add(book('b', 'Two'));
@@ -62,7 +62,7 @@ describe('RecordTable', () => {
   });
 
   it('says whether a change keeps the text within the budget, a shrink included', () => {
-    const table = new RecordTable(20);
+    const table = new RecordTable(20, textLength);
     const id = table.add(book('1', 'x'.repeat(13))); // 1 + 13 + 3 + 3 = 20: the whole budget
     assert.deepEqual([table.textFits(0), table.textFits(1), table.textFits(-5)], [true, false, true]);
     table.replace(id, book('1', 'x'.repeat(3)));
@@ -74,7 +74,7 @@ describe('RecordTable', () => {
   it(`answers as the plain table does through a seeded run (ROBUSTNESS_SEED=${SEED})`, (t) => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
-    const table = new RecordTable(1_000_000);
+    const table = new RecordTable(1_000_000, textLength);
     const plain = new PlainRecords();
     let next = 0;
     let most = 0;
