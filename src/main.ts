@@ -20,7 +20,7 @@ function load(): { config: Config; store: MemoryBookStore } {
     const config = loadConfig(process.env, process.argv.slice(2));
     const store = new MemoryBookStore(config.maxBooks);
     seedStore(store, config.seedFile);
-    store.indexTitles();
+    store.buildIndexes();
     return { config, store };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof SeedError) refuse(error.message);

@@ -97,6 +97,17 @@ export class KeptOrders {
     return this.order(sort).list.bisect(this.order(sort).upTo, place);
   }
 
+  /**
+   * Builds every sort order now. Sorting 100,000 books with the collator takes a quarter to a
+   * half of a second an order, and a first `sort=` would otherwise spend it inside a request,
+   * every other client waiting; kept up to date, the six orders cost an add about 20 µs more.
+   */
+  buildAll(): void {
+    for (const key of this.comparisons.keys()) {
+      for (const descending of [false, true]) this.order({ key: key as SortKey, descending });
+    }
+  }
+
   private order(sort: SortOrder): Order {
     const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
     let order = this.sorted.get(name);

@@ -186,4 +186,10 @@ export class MemoryBookStore implements BookStore {
     this.titles.build(() => this.records.titles());
     return this.titles;
   }
+
+  /** The title index and every sort order, built at start-up so that no request has to (main.ts). */
+  buildIndexes(): void {
+    this.indexTitles();
+    this.orders.buildAll();
+  }
 }

@@ -122,4 +122,16 @@ describe('KeptOrders', () => {
       assert.deepEqual(given.filter((isbn) => survivors.includes(isbn)), survivors, JSON.stringify(sort));
     }
   });
+
+  it('builds every sort order at once, and keeps each one right through adds, removes and replaces', () => {
+    const records = new RecordTable(1_000_000, textLength);
+    const orders = new KeptOrders(records, sortComparisons());
+    const write = writer(records, orders);
+    for (let i = 0; i < 300; i++) write.add(book(`${i}`, `Volume ${(i * 37) % 100}`, `F${i % 7}`, `L${i % 11}`));
+    orders.buildAll();
+    for (let i = 0; i < 300; i += 4) write.remove(`${i}`);
+    for (let i = 0; i < 50; i++) write.add(book(`n-${i}`, `Volume ${i}`, `G${i % 3}`, `M${i % 5}`));
+    for (let i = 1; i < 300; i += 10) write.replace(book(`${i}`, `Renamed ${i}`, 'Zed', 'Adams'));
+    for (const sort of ORDERS) assert.deepEqual(walked(orders, sort), plainOrder(records, sort), JSON.stringify(sort));
+  });
 });
