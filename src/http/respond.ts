@@ -75,7 +75,7 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
 
   const streamed = reply.body instanceof StreamedBody ? reply.body : undefined;
   // JSON is serialised here, once; a file (a Buffer) goes out as it is; pieces come later.
-  const body: string | Buffer | undefined = streamed ? undefined : Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
+  let body: string | Buffer | undefined = streamed ? undefined : Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
   let status = reply.status;
   // Only what a GET reads may be answered 304, never the answer to a write, whatever its status.
   if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -88,17 +88,28 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
     return 304;
   }
   headers['content-type'] = reply.type ?? HAL_TYPE;
-  if (body !== undefined) {
-    headers['content-length'] = Buffer.byteLength(body);
-    res.writeHead(status, headers);
-    // For a HEAD, node sends the headers alone: Content-Length still says what a GET would get.
-    res.end(body);
-    return status;
+  if (streamed) {
+    // Two pieces tell a small body from a large one. A body of one piece is sent whole, with its
+    // length, like any other: streaming it would cost a small listing several times its CPU
+    // (make bench: 390 to 460 µs a fixture list, against 60). A larger one goes out chunked, the
+    // rest made as the client reads; a HEAD of it makes those two pieces and no more.
+    const pieces = streamed.pieces()[Symbol.iterator]();
+    const first = pieces.next();
+    const second = first.done ? first : pieces.next();
+    if (second.done) body = first.done ? '' : first.value;
+    else {
+      res.writeHead(status, headers);
+      if (req.method === 'HEAD') {
+        pieces.return?.();
+        res.end();
+      } else await writePieces([first.value as string, second.value], pieces, res);
+      return status;
+    }
   }
-  // Pieces go out chunked. A HEAD costs its headers alone: the pieces are never made.
+  headers['content-length'] = Buffer.byteLength(body as string | Buffer);
   res.writeHead(status, headers);
-  if (req.method === 'HEAD') res.end();
-  else await writePieces((streamed as StreamedBody).pieces(), res);
+  // For a HEAD, node sends the headers alone: Content-Length still says what a GET would get.
+  res.end(body);
   return status;
 }
 
@@ -126,11 +137,20 @@ function turnOf(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
  * backpressure alone would make the whole body in one go: waiting a turn of the event loop after
  * each piece lets every other request be answered in between.
  */
-async function writePieces(pieces: Iterable<string>, res: ServerResponse): Promise<void> {
+async function writePieces(made: readonly string[], rest: Iterator<string>, res: ServerResponse): Promise<void> {
   async function* takingTurns(): AsyncGenerator<string> {
-    for (const piece of pieces) {
-      yield piece;
-      await nextTurn();
+    try {
+      for (const piece of made) {
+        yield piece;
+        await nextTurn();
+      }
+      for (let next = rest.next(); !next.done; next = rest.next()) {
+        yield next.value;
+        await nextTurn();
+      }
+    } finally {
+      // A client that went away stops the pieces where they are (a scan of the store among them).
+      rest.return?.();
     }
   }
   // One piece made ahead of the one being written, no more.

@@ -57,14 +57,16 @@ describe('listings written in pieces', () => {
   before(async () => (server = await startServer({ LOG_LEVEL: 'warn' }, fill(new MemoryBookStore(COUNT + 10), COUNT))));
   after(() => server.close());
 
-  for (const query of ['', 'title=', 'title=%20', 'title=volume', 'title=THE%20%3CSEA', 'title=straße', 'title=1%20of', 'title=volume 49', 'sort=title,desc', 'sort=author&title=sea', 'page=2&size=1000&sort=isbn', 'title=9&page=1&size=7']) {
+  for (const query of ['', 'title=', 'title=volume%2049%20', 'title=Volume%201%20of%20Stra', 'title=%20', 'title=volume', 'title=THE%20%3CSEA', 'title=straße', 'title=1%20of', 'title=volume 49', 'sort=title,desc', 'sort=author&title=sea', 'page=2&size=1000&sort=isbn', 'title=9&page=1&size=7']) {
     it(`GET /books?${query} is byte for byte the plain rendering`, async () => {
       const response = await fetch(`${server.base}/books?${query}`);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'application/hal+json');
-      assert.equal(response.headers.get('transfer-encoding'), 'chunked');
-      assert.equal(response.headers.get('content-length'), null);
-      assert.equal(await response.text(), expectedBody(server.base, query));
+      const expected = expectedBody(server.base, query);
+      // A body of one piece (some 16 KB) is sent whole, with its length; a larger one in chunks.
+      const framing = expected.length > 16 * 1024 ? { 'transfer-encoding': 'chunked', 'content-length': null } : { 'transfer-encoding': null, 'content-length': String(Buffer.byteLength(expected)) };
+      assert.deepEqual({ 'transfer-encoding': response.headers.get('transfer-encoding'), 'content-length': response.headers.get('content-length') }, framing);
+      assert.equal(await response.text(), expected);
     });
   }
 
