@@ -138,7 +138,7 @@ export function components(table: FieldTable): Json {
       bearer: {
         type: 'http',
         scheme: 'bearer',
-        description: 'Only when the service runs with API_TOKEN set: POST and DELETE then need Authorization: Bearer <API_TOKEN>. Reads never need it.',
+        description: 'Only when the service runs with API_TOKEN set: POST, PUT and DELETE then need Authorization: Bearer <API_TOKEN>. Reads never need it.',
       },
     },
   };
