@@ -91,7 +91,7 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
     assert.equal((await fetch(`${server.base}/books/9-9-9`)).status, 200);
     // A reload shows the same book, read with a GET.
-    await page.evaluate('location.reload()');
+    await page.reload();
     await page.waitFor(`document.body.dataset.ready === 'true' && ${settledHeading} === 'The Dispossessed'`, 'the book after a reload');
     assert.equal(await page.evaluate(text('request-line')), 'GET /books/9-9-9');
   });

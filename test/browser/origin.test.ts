@@ -95,7 +95,7 @@ describeWhen(chromium !== undefined, 'where the explorer sends its requests', 'C
     await submit(page);
     await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
     // A reload reads the token back from sessionStorage, and still sends it with no GET.
-    await page.evaluate('location.reload()');
+    await page.reload();
     await page.waitFor(`document.body.dataset.ready === 'true' && ${settledHeading} === 'The Dispossessed'`, 'the book again');
 
     const api = seen.filter((request) => !new URL(request.url).pathname.startsWith('/explorer'));

@@ -28,6 +28,8 @@ export interface BrowserPage {
   on(method: string, listener: (params: Record<string, unknown>) => void): () => void;
   /** Resolves when `condition` (an expression) is true in the page, checking on each animation frame. */
   waitFor(condition: string, what: string): Promise<void>;
+  /** Reloads the page and resolves once the new document has loaded. */
+  reload(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,16 @@ async function connect(socketUrl: string, url: string, prepare?: Prepare): Promi
     return reply.result.value as T;
   };
 
+  // Sends `method` and waits for the page's load event, so that no evaluation runs in a
+  // document that is about to be replaced: the old one may still satisfy a waitFor.
+  const untilLoaded = async (method: string, params?: Record<string, unknown>): Promise<void> => {
+    const loaded = new Promise<void>((resolve) => {
+      const stop = on('Page.loadEventFired', () => (stop(), resolve()));
+    });
+    await send(method, params);
+    await loaded;
+  };
+
   const page: BrowserPage = {
     evaluate,
     send,
@@ -178,6 +190,7 @@ async function connect(socketUrl: string, url: string, prepare?: Prepare): Promi
         };
         check();
       })`).then(() => undefined),
+    reload: () => untilLoaded('Page.reload'),
     close: async () => {
       if (socket.readyState === WebSocket.CLOSED) return;
       const closed = new Promise((resolve) => socket.addEventListener('close', resolve, { once: true }));
@@ -186,15 +199,9 @@ async function connect(socketUrl: string, url: string, prepare?: Prepare): Promi
     },
   };
 
-  // Navigate once connected, and wait for the page's load event, so that no evaluation runs in
-  // a document that is about to be replaced.
   await send('Page.enable');
   await prepare?.(page);
-  const loaded = new Promise<void>((resolve) => {
-    const stop = on('Page.loadEventFired', () => (stop(), resolve()));
-  });
-  await send('Page.navigate', { url });
-  await loaded;
+  await untilLoaded('Page.navigate', { url });
 
   return page;
 }
