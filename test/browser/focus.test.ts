@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeWhen } from '../helpers/skip.ts';
 import { type BrowserPage, findChromium } from '../helpers/chromium.ts';
-import { explorerTabs, settledHeading, text } from '../helpers/explorer.ts';
+import { explorerTabs, settledHeading, text, viewMatchesAddress } from '../helpers/explorer.ts';
 
 const chromium = findChromium();
 
@@ -59,13 +59,13 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
     await page.evaluate(recordAnnouncements);
     await page.evaluate(`document.getElementById('sort').focus()`);
     await press(page, 'ArrowDown');
-    await page.waitFor(`${settledHeading} && document.getElementById('sort').selectedOptions[0].text === 'Title A–Z'`, 'the view sorted by title');
+    await page.waitFor(`${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title A–Z'`, 'the view sorted by title');
     assert.equal(await page.evaluate('document.activeElement.id'), 'sort');
     assert.match(decodeURIComponent(await page.evaluate<string>('location.hash')), /[?&]sort=title(&|$)/);
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr td').textContent`), 'Animal Farm');
 
     await press(page, 'ArrowDown');
-    await page.waitFor(`${settledHeading} && document.getElementById('sort').selectedOptions[0].text === 'Title Z–A'`, 'the view sorted by title, Z to A');
+    await page.waitFor(`${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title Z–A'`, 'the view sorted by title, Z to A');
     assert.equal(await page.evaluate('document.activeElement.id'), 'sort');
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr td').textContent`), 'To Kill a Mockingbird');
     assert.deepEqual(await page.evaluate('window.announced'), ['Books, page 1 of 2', 'Books, page 1 of 2']);

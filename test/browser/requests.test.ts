@@ -1,8 +1,9 @@
 /**
- * The explorer's requests on a slow or absent network (Network.emulateNetworkConditions): the
- * view says a request is running; an answer to a request that was superseded never shows, so
- * the view matches the address; a failed request shows an error with a Retry, never the old
- * view under the new address; a double click on Add book or Delete sends one request.
+ * The explorer's requests on a slow or absent network (requests held with Fetch.enable until the
+ * test lets them go; Network.emulateNetworkConditions for offline): the view says a request is
+ * running; an answer to a request that was superseded never shows, so the view matches the
+ * address; a failed request shows an error with a Retry, never the old view under the new
+ * address; a double click on Add book or Delete sends one request.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -21,6 +22,24 @@ async function network(page: BrowserPage, conditions: { latency?: number; offlin
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
+}
+
+/**
+ * Holds the tab's requests whose URL matches `urlPattern` until the test continues them; returns
+ * their ids as they are paused. Holding, not latency, keeps a request running for as long as a
+ * test needs, however slow the machine.
+ */
+async function hold(page: BrowserPage, urlPattern: string): Promise<string[]> {
+  const held: string[] = [];
+  page.on('Fetch.requestPaused', (params) => void held.push(String(params.requestId)));
+  await page.send('Fetch.enable', { patterns: [{ urlPattern }] });
+  return held;
+}
+
+/** Waits, a frame at a time, until `count` requests are held, and fails if more or fewer are. */
+async function untilHeld(page: BrowserPage, held: readonly unknown[], count: number): Promise<void> {
+  for (let frames = 0; frames < 600 && held.length < count; frames++) await page.evaluate('new Promise(requestAnimationFrame)');
+  assert.equal(held.length, count, 'requests held');
 }
 
 /** A real double click (two presses, the second with clickCount 2) in the middle of the element `id`. */
@@ -43,11 +62,13 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
   it('says a request is running: aria-busy on the view and a visible loading line', async () => {
     const { page } = await tabs.open({}, '#uri=/books/4-5-6');
     assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
-    await network(page, { latency: 1500 });
+    const held = await hold(page, '*/books?*');
     await click(page, '#links', 'books');
     await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the busy view');
     assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), false);
     assert.equal(await page.evaluate(text('loading')), 'Loading GET /books?title=&page=0&size=20…');
+    await untilHeld(page, held, 1);
+    await page.send('Fetch.continueRequest', { requestId: held[0] });
     await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
     assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
   });
@@ -66,13 +87,13 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
 
     await click(page, '#links', 'books');
     await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the list on its way');
+    await untilHeld(page, held, 1);
     await page.evaluate('history.back()');
     await page.waitFor(`${settledHeading} === 'API root'`, 'the root again');
     assert.equal(await page.evaluate('location.hash'), '');
 
     // Now the list's answer comes, late (unless the page has cancelled its request): the view
     // must not change. Watch it for some frames after the request has ended either way.
-    assert.equal(held.length, 1);
     const [{ requestId, networkId }] = held as [{ requestId: string; networkId: string }];
     await page.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
     await page.send('Fetch.disable');
@@ -108,14 +129,13 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
 
   it('leaves the view to a navigation that started while a write ran, and says beside the form what the write did', async () => {
     const { page } = await tabs.open({}, '');
-    const held: string[] = [];
-    page.on('Fetch.requestPaused', (params) => void held.push(String(params.requestId)));
-    await page.send('Fetch.enable', { patterns: [{ urlPattern: '*/books' }] });
+    const held = await hold(page, '*/books');
     await fill(page, 'isbn', '9-9-9');
     await fill(page, 'title', 'The Dispossessed');
     await fill(page, 'author', 'Ursula K. Le Guin');
     await submit(page);
     await page.waitFor(`document.getElementById('submit-book').disabled`, 'the POST on its way');
+    await untilHeld(page, held, 1);
     await click(page, '#links', 'books');
     await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
     assert.equal(held.length, 1);
@@ -133,9 +153,11 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
     await fill(page, 'isbn', '9-9-9');
     await fill(page, 'title', 'The Dispossessed');
     await fill(page, 'author', 'Ursula K. Le Guin');
-    await network(page, { latency: 500 });
+    const held = await hold(page, '*/books');
     await doubleClick(page, 'submit-book');
     assert.equal(await page.evaluate(`document.getElementById('submit-book').disabled`), true);
+    await untilHeld(page, held, 1);
+    await page.send('Fetch.continueRequest', { requestId: held[0] });
     await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
     assert.equal(seen.filter((request) => request.method === 'POST').length, 1);
     assert.equal(await page.evaluate(`document.getElementById('form-status').hidden`), true, 'no 409 for a second POST');
@@ -149,8 +171,11 @@ describeWhen(chromium !== undefined, 'the explorer on a slow or absent network',
       window.confirm = () => true;
       document.querySelector('#actions button:last-of-type').id = 'delete';
     })()`);
-    await network(page, { latency: 500 });
+    const held = await hold(page, '*/books/1-2-3');
     await doubleClick(page, 'delete');
+    assert.equal(await page.evaluate(`document.getElementById('delete').disabled`), true);
+    await untilHeld(page, held, 1);
+    await page.send('Fetch.continueRequest', { requestId: held[0] });
     await page.waitFor(`document.getElementById('status').textContent === '204 No Content'`, 'the 204');
     assert.equal(seen.filter((request) => request.method === 'DELETE').length, 1);
   });

@@ -73,6 +73,13 @@ export const text = (id: string): string => `document.getElementById(${JSON.stri
 /** An expression: the view's heading, once no request is running. */
 export const settledHeading = `document.getElementById('view').getAttribute('aria-busy') === 'false' && document.getElementById('view-heading').textContent`;
 
+/**
+ * An expression: true once the view shows what the address names, read with a GET. The address
+ * changes the moment a link or a select is used, but the view only when the page's hashchange
+ * listener runs later, so a wait on the old view alone can pass too soon.
+ */
+export const viewMatchesAddress = `document.getElementById('view').getAttribute('aria-busy') === 'false' && document.getElementById('request-line').textContent === 'GET ' + decodeURIComponent(location.hash.slice('#uri='.length))`;
+
 /** Types into the book form's field `name`, as a person would leave it. */
 export const fill = (page: BrowserPage, name: string, value: string): Promise<unknown> =>
   page.evaluate(`(() => {
