@@ -5,17 +5,24 @@
  */
 
 /**
- * Every suffix of the texts, by text and then by entry. `entryOf(offset, id)` names the suffix
- * of `texts[id]` from `offset`, and must order entries by offset, then id; `unitOf` turns a
- * code unit into what is compared (A–Z folded, say).
+ * Every suffix of the texts, by its first `prefix` code units and then by entry.
+ * `entryOf(offset, id)` names the suffix of `texts[id]` from `offset`, and must order entries by
+ * offset, then id; `unitOf` turns a code unit into what is compared (A–Z folded, say).
  *
  * Suffixes are first ranked by their first code unit; each round then ranks them by the pair
  * (rank, rank of the suffix k further on), which orders them by their first 2k code units,
- * until every rank differs or k passes the longest text. A round is a stable counting sort and
+ * until every rank differs or 2k reaches `prefix` or passes the longest text. A round is a stable counting sort and
  * two passes, so building costs about n·log(length) steps whatever the titles share, where
  * comparing suffixes pair by pair costs far more once many titles begin alike.
  */
-export function sortSuffixes(texts: readonly (string | undefined)[], entryOf: (offset: number, id: number) => number, unitOf: (code: number) => number): Uint32Array<ArrayBuffer> {
+export function sortSuffixes(
+  texts: readonly (string | undefined)[],
+  entryOf: (offset: number, id: number) => number,
+  unitOf: (code: number) => number,
+  prefix: number,
+): Uint32Array<ArrayBuffer> {
+  // Each round doubles how far the ranks look, so they reach exactly `prefix` when it is a power of two.
+  if (!(prefix >= 1 && Number.isInteger(Math.log2(prefix)))) throw new RangeError(`the prefix must be a power of two, not ${prefix}`);
   let total = 0;
   let longest = 0;
   for (const text of texts) {
@@ -53,7 +60,7 @@ export function sortSuffixes(texts: readonly (string | undefined)[], entryOf: (o
   countingSort(byEntry, rank, 0x10001, starts, order);
   let ranks = renumber(order, rank, undefined, 0, renamed);
   [rank, renamed] = [renamed, rank];
-  for (let k = 1; ranks < total && k < longest; k *= 2) {
+  for (let k = 1; ranks < total && k < longest && 2 * k <= prefix; k *= 2) {
     // The suffixes by the rank of the suffix k further on: first those too short to have one
     // (in entry order), then the rest in the order of that suffix.
     let at = 0;

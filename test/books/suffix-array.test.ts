@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FIELDS } from '../../src/books/fields.ts';
-import { MAX_IDS, MAX_TEXT_LENGTH, SuffixArray } from '../../src/books/suffix-array.ts';
+import { MAX_IDS, MAX_TEXT_LENGTH, PREFIX, SuffixArray } from '../../src/books/suffix-array.ts';
+import { sortSuffixes } from '../../src/books/suffix-sort.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 
 const SEED = seedFromEnv();
@@ -58,6 +59,60 @@ describe('SuffixArray', () => {
     const index = new SuffixArray();
     index.add(MAX_IDS - 1, 'İ'.repeat(512)); // 1,024 code units once lower-cased: the most there can be
     assert.deepEqual(found(index, 'i̇i̇'), [MAX_IDS - 1]);
+  });
+
+  it(`finds filters longer than the ${PREFIX} code units the order looks at, checking each title found whole`, () => {
+    const shared = 'The Chronicles of a Very Long Shared Beginning That Runs On and On, ';
+    assert.ok(shared.length > PREFIX);
+    const titles = [
+      `${shared}Volume One`,
+      `${shared.toUpperCase()}VOLUME TWO`,
+      `${shared}Volume Three`,
+      `Prologue. ${shared}Volume One, again: ${shared}Volume One`,
+      `İ${shared}Volume One`,
+      `${shared}Volume`,
+      '📚'.repeat(512),
+      `${'📚'.repeat(300)}📖`,
+      'short',
+    ];
+    const atOnce = new SuffixArray(titles);
+    const oneByOne = new SuffixArray();
+    titles.forEach((title, id) => oneByOne.add(id, title));
+    const queries = [
+      `${shared}Volume One`,
+      `${shared}VOLUME T`,
+      `${shared}Volume X`,
+      `${shared}Volume`,
+      `i̇${shared}`,
+      `he chronicles of a very long shared beginning that runs on and on, volume`,
+      '📚'.repeat(40),
+      `${'📚'.repeat(40)}📖`,
+      `${'📚'.repeat(33)}x`,
+      'x'.repeat(PREFIX + 1),
+    ];
+    for (const query of queries) {
+      assert.ok(query.toLowerCase().length > PREFIX, query);
+      assert.deepEqual(found(atOnce, query), expected(titles, query), query);
+      assert.deepEqual(found(oneByOne, query), expected(titles, query), `${query}, built title by title`);
+    }
+    assert.deepEqual(found(atOnce, `${shared}Volume One`), [0, 3, 4]);
+    assert.deepEqual(found(atOnce, `${shared}Volume X`), []);
+    // A shorter filter after a longer one: the titles checked for the longer one do not linger.
+    assert.deepEqual(found(atOnce, 'volume t'), [1, 2]);
+    atOnce.remove(3);
+    atOnce.replace(0, `${shared}Volume Two`);
+    titles[3] = undefined as unknown as string;
+    titles[0] = `${shared}Volume Two`;
+    for (const query of queries) assert.deepEqual(found(atOnce, query), expected(titles, query), `${query}, after a remove and a replace`);
+  });
+
+  it('builds its order by a power of two of leading code units only', () => {
+    assert.throws(() => sortSuffixes(['abc'], (offset, id) => offset * MAX_IDS + id, (code) => code, 48), /power of two, not 48/);
+    // Entries are offset·4 + id. Alike in two code units, "abab", "ab" and the "ab" of "abab"
+    // are ordered by entry: 0, 1, 8; compared whole, they would be 1, 8, 0.
+    const entries = (prefix: number): number[] => [...sortSuffixes(['abab', 'ab'], (offset, id) => offset * 4 + id, (code) => code, prefix)];
+    assert.deepEqual(entries(2), [0, 1, 8, 5, 12, 4]);
+    assert.deepEqual(entries(4), [1, 8, 0, 5, 12, 4]);
   });
 
   it('forgets a removed title, and a second remove changes nothing', () => {
