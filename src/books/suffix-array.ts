@@ -6,38 +6,17 @@
  * searches. (A scan of 100,000 titles takes milliseconds a request; so does a trigram index once
  * a filter's every trigram is common, as in "here there" among titles of "the", "there", "her".)
  *
- * An entry names a suffix by its offset and the book's id, packed into one 32-bit number, and
- * entries are ordered by the suffix's text, then by that number. Titles are lower-cased with
- * `toLowerCase()`, as the contract says, and compared by UTF-16 code unit. A title of plain
- * ASCII is kept as it is and folded A–Z while comparing, which is what `toLowerCase()` does to
- * ASCII, and saves a lower-cased copy of most titles. Titles have text (validate.ts), so every
- * title has a suffix to be found by.
- *
- * The order looks at the first `PREFIX` code units of a suffix only, as a truncated suffix array
- * does; suffixes alike that far are ordered by their entries. Comparing whole suffixes made an
- * add cost the square of its title's length whenever titles repeat themselves or one another:
- * 4.8 ms for a title of 512 emoji among copies of it, now about 1 ms. A filter longer than
- * `PREFIX` is found by its first `PREFIX` code units and each title found is then checked whole.
+ * Entries, their order and the search for a place among them are in suffix-order.ts. Titles are
+ * lower-cased with `toLowerCase()`, as the contract says, and compared by UTF-16 code unit. A
+ * title of plain ASCII is kept as it is and folded A–Z while comparing, which is what
+ * `toLowerCase()` does to ASCII, and saves a lower-cased copy of most titles. Titles have text
+ * (validate.ts), so every title has a suffix to be found by.
  */
-import { chunkAt, indexAt, type Position, positionOf, SortedList } from './sorted-list.ts';
+import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
+import { ABOVE_ALL, BELOW_ALL, entryOf, fold, ID_MASK, MAX_IDS, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
 import { sortSuffixes } from './suffix-sort.ts';
 
-/** Ids and offsets share 32 bits: 22 for the id, 10 for the offset. */
-const ID_BITS = 22;
-export const MAX_IDS = 2 ** ID_BITS;
-const ID_MASK = MAX_IDS - 1;
-/**
- * The longest text an entry can point into: offsets 0 to 1,023. A title of at most 512 code
- * points (fields.ts) lower-cases to at most 1,024 code units: only "İ" grows, to two.
- */
-export const MAX_TEXT_LENGTH = 2 ** (32 - ID_BITS);
-
-/** How many leading code units of a suffix the order looks at; longer filters are checked title by title. */
-export const PREFIX = 64;
-
-/** Ties between equal texts: below every entry (a search's start), above every entry (its end). */
-const BELOW_ALL = -1;
-const ABOVE_ALL = 2 ** 32;
+export { MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 
 const ASCII = /^[\u0000-\u007f]*$/;
 
@@ -64,7 +43,7 @@ export class SuffixArray {
     titles.forEach((title, id) => {
       if (title !== undefined) this.texts[id] = textOf(id, title);
     });
-    const sorted = sortSuffixes(this.texts, (offset, id) => offset * MAX_IDS + id, fold, PREFIX);
+    const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX);
     this.suffixes = new SortedList(sorted);
     // Copied into the chunks, the sorted entries go back to the system now, not at whichever
     // garbage collection an idle service next runs (4 bytes a code unit of every title).
@@ -80,7 +59,7 @@ export class SuffixArray {
     const text = this.texts[id];
     if (text === undefined) return;
     // Every suffix of a title with a text is in the array, so each is found where it belongs.
-    for (let offset = 0; offset < text.length; offset++) this.suffixes.deleteAt(this.seek(text, offset, offset * MAX_IDS + id));
+    for (let offset = 0; offset < text.length; offset++) this.suffixes.deleteAt(seek(this.suffixes, this.texts, text, offset, entryOf(offset, id)));
     this.texts[id] = undefined;
   }
 
@@ -97,19 +76,24 @@ export class SuffixArray {
     const needle = query.toLowerCase();
     if (this.matched.length * 32 < this.texts.length) {
       this.matched = new Uint32Array(this.texts.length / 16 + 1);
-      this.checked = new Uint32Array(this.matched.length);
+      this.checked = new Uint32Array(this.texts.length / 16 + 1);
     }
     if (this.found.length < this.texts.length) this.found = new Int32Array(Math.ceil(this.texts.length * 1.25));
     const { matched, checked, found, suffixes, texts } = this;
     matched.fill(0);
-    // A needle past PREFIX is sought by its beginning; each title found is then checked whole, once.
     const long = needle.length > PREFIX;
     if (long) checked.fill(0);
     let count = 0;
-    // The suffixes that start with the needle: from the first that does not sort before it (a
-    // suffix that starts with it counts as equal), up to the first that sorts after it.
-    const first = this.seek(needle, 0, BELOW_ALL, true);
-    const end = this.seek(needle, 0, ABOVE_ALL, true);
+    // The suffixes that start with the needle. A needle past PREFIX is sought by its first PREFIX
+    // code units or its last, whichever fewer suffixes start with (titles of a series share a
+    // long beginning, and differ at the end), and each title found is then checked whole, once.
+    let first = seek(suffixes, texts, needle, 0, BELOW_ALL, true);
+    let end = seek(suffixes, texts, needle, 0, ABOVE_ALL, true);
+    if (long) {
+      const lastFirst = seek(suffixes, texts, needle, needle.length - PREFIX, BELOW_ALL, true);
+      const lastEnd = seek(suffixes, texts, needle, needle.length - PREFIX, ABOVE_ALL, true);
+      if (this.between(lastFirst, lastEnd) < this.between(first, end)) [first, end] = [lastFirst, lastEnd];
+    }
     for (let chunk = chunkAt(first); chunk <= chunkAt(end) && chunk < suffixes.chunkCount; chunk++) {
       const entries = suffixes.itemsOf(chunk);
       const to = chunk === chunkAt(end) ? indexAt(end) : suffixes.sizeOf(chunk);
@@ -129,85 +113,20 @@ export class SuffixArray {
     return { ids: found.subarray(0, count), has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
   }
 
+  /** How many entries lie from `first` up to `end`. */
+  private between(first: Position, end: Position): number {
+    const list = this.suffixes;
+    let count = indexAt(end) - indexAt(first);
+    for (let chunk = chunkAt(first); chunk < chunkAt(end); chunk++) count += list.sizeOf(chunk);
+    return count;
+  }
+
   private insert(id: number, text: string): void {
     this.texts[id] = text;
     for (let offset = 0; offset < text.length; offset++) {
-      const entry = offset * MAX_IDS + id;
-      this.suffixes.insertAt(this.seek(text, offset, entry), entry);
+      const entry = entryOf(offset, id);
+      this.suffixes.insertAt(seek(this.suffixes, this.texts, text, offset, entry), entry);
     }
-  }
-
-  /**
-   * The place of the first entry that does not sort before the target, the suffix of `target`
-   * from `start`. An entry whose text equals the target's sorts before it when its number is
-   * below `tie`; with `prefix`, an entry that starts with the whole target counts as equal.
-   *
-   * Only the first `PREFIX` code units of the target and of each suffix take part.
-   *
-   * A binary search, over the chunks' last entries, then inside one chunk. Invariant: every
-   * entry still in range lies between the nearest entry known to sort before the target and the
-   * nearest known not to, so it shares with the target at least the smaller of their shared
-   * counts (`sharedLow`, `sharedHigh`), and each comparison starts there (Manber and Myers'
-   * speed-up). A search then costs about the target's length plus log(n) steps, not their
-   * product, which matters when many titles share a long beginning.
-   */
-  private seek(target: string, start: number, tie: number, prefix = false): Position {
-    const list = this.suffixes;
-    if (list.chunkCount === 0) return 0;
-    let sharedLow = 0;
-    let sharedHigh = 0;
-    let low = 0;
-    let high = list.chunkCount - 1;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const entry = list.lastOf(middle);
-      const shared = this.shared(entry, target, start, Math.min(sharedLow, sharedHigh));
-      if (this.before(entry, shared, target, start, tie, prefix)) {
-        low = middle + 1;
-        sharedLow = shared;
-      } else {
-        high = middle;
-        sharedHigh = shared;
-      }
-    }
-    const entries = list.itemsOf(low);
-    let from = 0;
-    let to = list.sizeOf(low);
-    while (from < to) {
-      const middle = (from + to) >>> 1;
-      const entry = entries[middle] as number;
-      const shared = this.shared(entry, target, start, Math.min(sharedLow, sharedHigh));
-      if (this.before(entry, shared, target, start, tie, prefix)) {
-        from = middle + 1;
-        sharedLow = shared;
-      } else {
-        to = middle;
-        sharedHigh = shared;
-      }
-    }
-    return positionOf(low, from);
-  }
-
-  /** How many leading code units `entry`'s suffix shares with the target, knowing the first `known` are shared. */
-  private shared(entry: number, target: string, start: number, known: number): number {
-    const text = this.texts[entry & ID_MASK] as string;
-    const offset = entry >>> ID_BITS;
-    const shorter = Math.min(text.length - offset, target.length - start, PREFIX);
-    let shared = known;
-    while (shared < shorter && fold(text.charCodeAt(offset + shared)) === fold(target.charCodeAt(start + shared))) shared++;
-    return shared;
-  }
-
-  /** Whether `entry`'s suffix, sharing `shared` leading code units with the target, sorts before it (see `seek`). */
-  private before(entry: number, shared: number, target: string, start: number, tie: number, prefix: boolean): boolean {
-    const text = this.texts[entry & ID_MASK] as string;
-    const offset = entry >>> ID_BITS;
-    const restEntry = Math.min(text.length - offset, PREFIX);
-    const restTarget = Math.min(target.length - start, PREFIX);
-    let order: number;
-    if (shared < restEntry && shared < restTarget) order = fold(text.charCodeAt(offset + shared)) - fold(target.charCodeAt(start + shared));
-    else order = prefix && restEntry >= restTarget ? 0 : restEntry - restTarget;
-    return order < 0 || (order === 0 && entry < tie);
   }
 }
 
@@ -217,12 +136,7 @@ function textOf(id: number, title: string): string {
   return text;
 }
 
-/** A title's text as `toLowerCase()` gives it: an ASCII title is kept as it came. */
+/** The title as `toLowerCase()` gives it, from its text: the text of an ASCII title is the title as it came. */
 function lowerCased(text: string): string {
   return ASCII.test(text) ? text.toLowerCase() : text;
-}
-
-/** A–Z to a–z, which is all that `toLowerCase()` changes in ASCII. */
-function fold(code: number): number {
-  return code >= 65 && code <= 90 ? code + 32 : code;
 }

@@ -61,10 +61,10 @@ describe('SuffixArray', () => {
     assert.deepEqual(found(index, 'i̇i̇'), [MAX_IDS - 1]);
   });
 
-  it(`finds filters longer than the ${PREFIX} code units the order looks at, checking each title found whole`, () => {
+  it(`finds filters longer than the ${PREFIX} code units the order looks at, by their first or last ${PREFIX}, checking each title found whole`, () => {
     const shared = 'The Chronicles of a Very Long Shared Beginning That Runs On and On, ';
     assert.ok(shared.length > PREFIX);
-    const titles = [
+    const titles: (string | undefined)[] = [
       `${shared}Volume One`,
       `${shared.toUpperCase()}VOLUME TWO`,
       `${shared}Volume Three`,
@@ -74,10 +74,12 @@ describe('SuffixArray', () => {
       '📚'.repeat(512),
       `${'📚'.repeat(300)}📖`,
       'short',
+      `Ends alike: ${shared}`,
+      'İ'.repeat(32) + 'x',
     ];
     const atOnce = new SuffixArray(titles);
     const oneByOne = new SuffixArray();
-    titles.forEach((title, id) => oneByOne.add(id, title));
+    titles.forEach((title, id) => oneByOne.add(id, title as string));
     const queries = [
       `${shared}Volume One`,
       `${shared}VOLUME T`,
@@ -89,6 +91,10 @@ describe('SuffixArray', () => {
       `${'📚'.repeat(40)}📖`,
       `${'📚'.repeat(33)}x`,
       'x'.repeat(PREFIX + 1),
+      `Ends alike: ${shared}`,
+      `alike: ${shared}`,
+      // 33 code units as typed, 66 once lower-cased: long, though its first 64 match the title.
+      'İ'.repeat(33),
     ];
     for (const query of queries) {
       assert.ok(query.toLowerCase().length > PREFIX, query);
@@ -97,11 +103,14 @@ describe('SuffixArray', () => {
     }
     assert.deepEqual(found(atOnce, `${shared}Volume One`), [0, 3, 4]);
     assert.deepEqual(found(atOnce, `${shared}Volume X`), []);
-    // A shorter filter after a longer one: the titles checked for the longer one do not linger.
-    assert.deepEqual(found(atOnce, 'volume t'), [1, 2]);
+    assert.deepEqual(found(atOnce, 'İ'.repeat(33)), []);
+    // Two long filters in turn, among the same titles: a title checked and refused for the
+    // first is checked again for the second.
+    assert.deepEqual(found(atOnce, `${shared}Volume Three`), [2]);
+    assert.deepEqual(found(atOnce, `${shared}Volume T`), [1, 2]);
     atOnce.remove(3);
     atOnce.replace(0, `${shared}Volume Two`);
-    titles[3] = undefined as unknown as string;
+    titles[3] = undefined;
     titles[0] = `${shared}Volume Two`;
     for (const query of queries) assert.deepEqual(found(atOnce, query), expected(titles, query), `${query}, after a remove and a replace`);
   });
@@ -113,6 +122,22 @@ describe('SuffixArray', () => {
     const entries = (prefix: number): number[] => [...sortSuffixes(['abab', 'ab'], (offset, id) => offset * 4 + id, (code) => code, prefix)];
     assert.deepEqual(entries(2), [0, 1, 8, 5, 12, 4]);
     assert.deepEqual(entries(4), [1, 8, 0, 5, 12, 4]);
+  });
+
+  it(`builds the order a plain sort gives, by the first code units and then by entry (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    const texts = Array.from({ length: 300 }, () => Array.from({ length: 1 + random.int(12) }, () => random.pick(['ab', 'AB', 'a', 'b', 'ba', '📚', 'İ'])).join(''));
+    const entry = (offset: number, id: number): number => offset * 512 + id;
+    for (const prefix of [1, 2, 8, 64]) {
+      // Every code unit starts a suffix; its key is its first `prefix` code units, A–Z folded.
+      const plain = texts.flatMap((text, id) =>
+        Array.from({ length: text.length }, (_, offset) => ({ key: text.slice(offset, offset + prefix).replace(/[A-Z]/g, (letter) => letter.toLowerCase()), entry: entry(offset, id) })),
+      );
+      plain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry - b.entry));
+      const fold = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
+      assert.deepEqual([...sortSuffixes(texts, entry, fold, prefix)], plain.map((suffix) => suffix.entry), `prefix ${prefix} (seed ${SEED})`);
+    }
   });
 
   it('forgets a removed title, and a second remove changes nothing', () => {
