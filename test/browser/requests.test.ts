@@ -36,7 +36,7 @@ async function hold(page: BrowserPage, urlPattern: string): Promise<string[]> {
   return held;
 }
 
-/** Waits, a frame at a time, until `count` requests are held, and fails if more or fewer are. */
+/** Waits, a frame at a time, until `count` requests are held; fails if fewer come, or more have come by then. */
 async function untilHeld(page: BrowserPage, held: readonly unknown[], count: number): Promise<void> {
   for (let frames = 0; frames < 600 && held.length < count; frames++) await page.evaluate('new Promise(requestAnimationFrame)');
   assert.equal(held.length, count, 'requests held');

@@ -167,10 +167,16 @@ async function connect(socketUrl: string, url: string, prepare?: Prepare): Promi
   // Sends `method` and waits for the page's load event, so that no evaluation runs in a
   // document that is about to be replaced: the old one may still satisfy a waitFor.
   const untilLoaded = async (method: string, params?: Record<string, unknown>): Promise<void> => {
+    let stop = (): void => undefined;
     const loaded = new Promise<void>((resolve) => {
-      const stop = on('Page.loadEventFired', () => (stop(), resolve()));
+      stop = on('Page.loadEventFired', () => (stop(), resolve()));
     });
-    await send(method, params);
+    try {
+      await send(method, params);
+    } catch (error) {
+      stop();
+      throw error;
+    }
     await loaded;
   };
 

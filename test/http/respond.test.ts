@@ -147,7 +147,7 @@ describe('a client that reads nothing', () => {
     assert.deepEqual(new Set(statuses), new Set([200, 0]));
   });
 
-  it('while a client that reads slowly but steadily gets its whole answer', async (t) => {
+  it('while a client that keeps reading gets its whole answer', async (t) => {
     // Far above any gap between two reads, even on a loaded machine; what is tested is that
     // progress keeps the connection, not how fast the reader is.
     const server = await startServer({ SEND_TIMEOUT_MS: '2000', LOG_LEVEL: 'warn' }, fill(new MemoryBookStore(COUNT), COUNT));
