@@ -132,6 +132,25 @@ describe('TrackedList', () => {
     assert.deepEqual(walked(list), [2, 6, 9]);
   });
 
+  it('finds an item far past every item before it, in a chunk after the first', () => {
+    // Items 0 to 1,499 fill two chunks; 5,000 lies beyond twice any table of chunks sized for them.
+    const list = new TrackedList(Array.from({ length: 1500 }, (_, item) => item));
+    list.append(5000);
+    assert.equal(list.delete(5000), true);
+    assert.equal(list.find(5000), undefined);
+    assert.deepEqual(walked(list, 1499), [1499]);
+  });
+
+  it('pages past four billion matches to nothing, as past any other end', () => {
+    // Appended one by one, as books are, the first chunk fills to 1,024 items: an offset of
+    // 2^32 - 1,024 then equals its count, were the counts to wrap around 32 bits.
+    const list = new TrackedList();
+    for (let item = 0; item < 1100; item++) list.append(item);
+    const every = matchesOf(Array.from({ length: 1100 }, (_, item) => item));
+    assert.deepEqual(list.page(every, 2 ** 32 - 1024, 1), []);
+    assert.deepEqual(list.page(every, 1099, 5), [1099]);
+  });
+
   it('keeps fewer than 2n/512 + 1 chunks for n items, however the deletes fall', () => {
     const list = new TrackedList();
     let plain: number[] = [];
