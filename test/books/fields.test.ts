@@ -71,6 +71,9 @@ describe('a table with one more field, an optional integer year', () => {
     assert.ok(compare);
     // Array.prototype.sort is stable: the two 1950s keep their order, as the store's ties do.
     assert.deepEqual([...records].sort(compare).map((record) => record.isbn), ['y-2', 'y-4', 'y-3', 'y-0', 'y-1']);
+    // Each way round: a sort may compare the book without a year on either side.
+    const [with2001, without] = records as [BookFields, BookFields];
+    assert.deepEqual([compare(without, with2001), compare(with2001, without), compare(without, without)], [1, -1, 0]);
   });
 
   it('sorts by it in the real store, which takes its comparisons from the table', () => {
