@@ -6,7 +6,7 @@
  */
 import { toFields } from '../src/books/book.ts';
 import { seedStore } from '../src/books/seed.ts';
-import { MemoryBookStore } from '../src/books/store.ts';
+import { IndexedBookStore } from '../src/books/indexed/store.ts';
 import { percentile } from './report.ts';
 
 export interface StoreTimes {
@@ -17,7 +17,7 @@ export interface StoreTimes {
 }
 
 export function timeStoreWrites(seedFile: string, books: number, writes: number): StoreTimes {
-  const store = new MemoryBookStore(2 * books);
+  const store = new IndexedBookStore(2 * books);
   seedStore(store, seedFile);
   for (const key of ['title', 'isbn', 'author'] as const) {
     for (const descending of [false, true]) store.find({ sort: { key, descending }, limit: 1 });

@@ -4,7 +4,7 @@
  * lists them; parsing, the error messages and the table in docs/api.md (checked by a test) all
  * read it. A bad value stops start-up with one line that names the setting (api.md, Settings).
  */
-import { MAX_CAPACITY } from './books/store.ts';
+import { MAX_CAPACITY, STORE_KINDS, type StoreKind } from './books/store.ts';
 import { LOG_LEVELS, oneLine, type LogLevel } from './log.ts';
 import { SETTING_MESSAGES } from './messages.ts';
 
@@ -25,6 +25,8 @@ export interface Config {
   readonly sendTimeoutMs: number;
   /** Browser origins allowed to call from another origin: `*`, a list, or undefined for no CORS. */
   readonly corsOrigins: '*' | readonly string[] | undefined;
+  /** Which store holds the books: the plain map, or the indexed one. */
+  readonly store: StoreKind;
 }
 
 /** A setting with a bad value; `message` (from SETTING_MESSAGES) is the one line that start-up prints. */
@@ -66,6 +68,7 @@ export const SETTINGS = [
   setting({ name: 'SHUTDOWN_TIMEOUT_MS', key: 'shutdownTimeoutMs', shown: '10000', fallback: 10_000, parse: integer(1, MAX_TIMER_MS) }),
   setting({ name: 'SEND_TIMEOUT_MS', key: 'sendTimeoutMs', shown: '30000', fallback: 30_000, parse: integer(1, MAX_TIMER_MS) }),
   setting({ name: 'CORS_ORIGINS', key: 'corsOrigins', shown: 'unset', fallback: undefined, parse: origins }),
+  setting({ name: 'STORE', key: 'store', shown: 'indexed', fallback: 'indexed', parse: storeKind }),
 ] as const;
 
 /** Reads the settings from an environment and an argument list (without node and the script). */
@@ -141,6 +144,12 @@ function logLevel(text: string, name: string): LogLevel {
   const level = LOG_LEVELS.find((known) => known === text.toLowerCase());
   if (!level) throw new ConfigError(name, SETTING_MESSAGES.notLogLevel(text, LOG_LEVELS));
   return level;
+}
+
+function storeKind(text: string, name: string): StoreKind {
+  const kind = STORE_KINDS.find((known) => known === text);
+  if (!kind) throw new ConfigError(name, SETTING_MESSAGES.notStore(text, STORE_KINDS));
+  return kind;
 }
 
 /** An absolute http(s) URL without query or fragment; the trailing slash is dropped. */

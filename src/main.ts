@@ -3,8 +3,8 @@
  * the store, listens, and turns SIGTERM/SIGINT into a graceful shutdown.
  */
 import { createApp } from './app.ts';
-import { SeedError, seedStore } from './books/seed.ts';
-import { MemoryBookStore } from './books/store.ts';
+import { openStore, SeedError } from './books/seed.ts';
+import type { BookStore } from './books/store.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger, oneLine } from './log.ts';
 import { createHttpServer, shutdown } from './server.ts';
@@ -15,13 +15,10 @@ function refuse(message: string): never {
   process.exit(2);
 }
 
-function load(): { config: Config; store: MemoryBookStore } {
+function load(): { config: Config; store: BookStore } {
   try {
     const config = loadConfig(process.env, process.argv.slice(2));
-    const store = new MemoryBookStore(config.maxBooks);
-    seedStore(store, config.seedFile);
-    store.buildIndexes();
-    return { config, store };
+    return { config, store: openStore(config.store, config.maxBooks, config.seedFile) };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof SeedError) refuse(error.message);
     throw error;

@@ -115,6 +115,7 @@ export const SETTING_MESSAGES = {
   // Never quotes the token: it is a secret.
   notToken68: 'API_TOKEN must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding',
   notLogLevel: (text: string, levels: readonly string[]) => `LOG_LEVEL must be one of ${levels.join(', ')}, got ${JSON.stringify(text)}`,
+  notStore: (text: string, kinds: readonly string[]) => `STORE must be one of ${kinds.join(', ')}, got ${JSON.stringify(text)}`,
   notBaseUrl: (text: string) => `BASE_URL must be an absolute http or https URL without query or fragment, got ${JSON.stringify(text)}`,
   notOrigins: (item: string) =>
     `CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com (scheme, host and port only), got ${JSON.stringify(item)}`,

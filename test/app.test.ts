@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BookFields } from '../src/books/book.ts';
-import { MemoryBookStore } from '../src/books/store.ts';
+import { IndexedBookStore } from '../src/books/indexed/store.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /** A store whose reads fail in the two ways a handler can: by throwing, or by returning what cannot be sent. */
-class FailingStore extends MemoryBookStore {
+class FailingStore extends IndexedBookStore {
   override get(isbn: string): BookFields | undefined {
     if (isbn === 'throws') throw new Error('the disk is on fire');
     // A BigInt cannot be written as JSON: the reply fails only when respond serialises it.

@@ -18,11 +18,12 @@ const DEFAULTS: Config = {
   shutdownTimeoutMs: 10_000,
   sendTimeoutMs: 30_000,
   corsOrigins: undefined,
+  store: 'indexed',
 };
 
 const FLAGS =
   '--port, --host, --base-url, --trust-proxy, --seed-file, --max-books, --api-token, --log-level, ' +
-  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins';
+  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store';
 
 /** Asserts that `load` throws a ConfigError with exactly this setting and message. */
 function assertConfigError(load: () => unknown, setting: string, message: string): void {
@@ -86,6 +87,7 @@ describe('loadConfig from the environment', () => {
       SHUTDOWN_TIMEOUT_MS: '2500',
       SEND_TIMEOUT_MS: '1500',
       CORS_ORIGINS: 'https://app.example.com',
+      STORE: 'map',
     };
     assert.deepEqual(loadConfig(env), {
       port: 9000,
@@ -100,6 +102,7 @@ describe('loadConfig from the environment', () => {
       shutdownTimeoutMs: 2_500,
       sendTimeoutMs: 1_500,
       corsOrigins: ['https://app.example.com'],
+      store: 'map',
     });
   });
 
@@ -148,6 +151,7 @@ describe('loadConfig from flags', () => {
       '--shutdown-timeout-ms', '500',
       '--send-timeout-ms', '400',
       '--cors-origins', '*',
+      '--store', 'map',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -162,6 +166,7 @@ describe('loadConfig from flags', () => {
       shutdownTimeoutMs: 500,
       sendTimeoutMs: 400,
       corsOrigins: '*',
+      store: 'map',
     });
   });
 
@@ -179,6 +184,7 @@ describe('loadConfig from flags', () => {
       '--shutdown-timeout-ms=1',
       '--send-timeout-ms=2',
       '--cors-origins=http://a.example,http://b.example:8080',
+      '--store=indexed',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -193,6 +199,7 @@ describe('loadConfig from flags', () => {
       shutdownTimeoutMs: 1,
       sendTimeoutMs: 2,
       corsOrigins: ['http://a.example', 'http://b.example:8080'],
+      store: 'indexed',
     });
   });
 
@@ -257,6 +264,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "maybe"'],
     [{ TRUST_PROXY: 'On' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "On"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"'],
+    [{ STORE: 'btree' }, 'STORE', 'STORE must be one of map, indexed, got "btree"'],
     [
       { BASE_URL: 'ftp://x' },
       'BASE_URL',

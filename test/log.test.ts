@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/app.ts';
-import { MemoryBookStore } from '../src/books/store.ts';
+import { IndexedBookStore } from '../src/books/indexed/store.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel } from '../src/log.ts';
 import { createHttpServer } from '../src/server.ts';
@@ -82,7 +82,7 @@ describe('createLogger line format', () => {
   it('escapes them in what a client sends, over HTTP: an isbn that names no book', async () => {
     const lines: string[] = [];
     const config = loadConfig({ LOG_LEVEL: 'warn' });
-    const app = createApp({ config, store: new MemoryBookStore(config.maxBooks), logger: createLogger('warn', (line) => lines.push(line)) });
+    const app = createApp({ config, store: new IndexedBookStore(config.maxBooks), logger: createLogger('warn', (line) => lines.push(line)) });
     const server = createHttpServer(app, createLogger('silent', () => {}), config);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;

@@ -12,7 +12,7 @@ import { Agent, request, type ClientRequest, type IncomingMessage, type Server }
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { createApp } from '../src/app.ts';
-import { MemoryBookStore } from '../src/books/store.ts';
+import { IndexedBookStore } from '../src/books/indexed/store.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { createHttpServer, MAX_HEADER_BYTES } from '../src/server.ts';
@@ -22,7 +22,7 @@ describe('server timeouts', () => {
   const serverFor = (env: Record<string, string>) => {
     const config = loadConfig(env);
     const logger = createLogger('silent', () => {});
-    return createHttpServer(createApp({ config, store: new MemoryBookStore(config.maxBooks), logger }), logger, config);
+    return createHttpServer(createApp({ config, store: new IndexedBookStore(config.maxBooks), logger }), logger, config);
   };
 
   it('keeps idle sockets 65 s by default, above the 60 s idle timeout of common proxies', () => {

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { SEED_MESSAGES } from '../messages.ts';
 import { addBook, rejectionMessage } from './catalogue.ts';
 import { FIXTURE } from './fixture.ts';
-import type { BookStore } from './store.ts';
+import { IndexedBookStore } from './indexed/store.ts';
+import { type BookStore, MapBookStore, type StoreKind } from './store.ts';
 
 /** Why the seed could not be loaded; `setting` names what the operator should fix. */
 export class SeedError extends Error {
@@ -19,6 +20,14 @@ export class SeedError extends Error {
     this.name = 'SeedError';
     this.setting = setting;
   }
+}
+
+/** A store of the kind asked for, holding the seed, with any indexes built before it serves a request. */
+export function openStore(kind: StoreKind, capacity: number, seedFile: string | undefined): BookStore {
+  const store = kind === 'map' ? new MapBookStore(capacity) : new IndexedBookStore(capacity);
+  seedStore(store, seedFile);
+  if (store instanceof IndexedBookStore) store.buildIndexes();
+  return store;
 }
 
 /** Adds the fixture, or the books of `seedFile`, to an empty store. */

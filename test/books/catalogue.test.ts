@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addBook, rejectionMessage, replaceBook } from '../../src/books/catalogue.ts';
-import { MemoryBookStore } from '../../src/books/store.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 
-function storeOf(...titles: string[]): MemoryBookStore {
-  const store = new MemoryBookStore(2);
+function storeOf(...titles: string[]): IndexedBookStore {
+  const store = new IndexedBookStore(2);
   titles.forEach((title, i) => addBook(store, { isbn: `${i + 1}`, title, author: 'Ann Lee' }));
   return store;
 }

@@ -9,8 +9,9 @@ import { describe, it } from 'node:test';
 import { type BookFields, toBook, toFields } from '../../src/books/book.ts';
 import { addBook } from '../../src/books/catalogue.ts';
 import { FIELDS, type FieldTable } from '../../src/books/fields.ts';
-import { sortComparisons } from '../../src/books/order.ts';
-import { MemoryBookStore, type SortOrder } from '../../src/books/store.ts';
+import { sortComparisons } from '../../src/books/book.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
+import { type SortOrder } from '../../src/books/store.ts';
 import { validateBook } from '../../src/books/validate.ts';
 import { renderBook } from '../../src/hal.ts';
 import { openApiDocument } from '../../src/openapi.ts';
@@ -45,7 +46,7 @@ describe('a table with one more field, an optional integer year', () => {
   });
 
   it('stores it and returns it, after the author fields, and leaves it out where it was not given', () => {
-    const store = new MemoryBookStore(10);
+    const store = new IndexedBookStore(10);
     const added = addBook(store, { ...DUNE, year: 1965 }, WITH_YEAR);
     assert.ok('added' in added);
     const stored = store.get('d-1') as BookFields & { year?: number };
@@ -77,7 +78,7 @@ describe('a table with one more field, an optional integer year', () => {
   });
 
   it('sorts by it in the real store, which takes its comparisons from the table', () => {
-    const store = new MemoryBookStore(10, WITH_YEAR);
+    const store = new IndexedBookStore(10, WITH_YEAR);
     for (const record of records) store.add(record);
     const sort = { key: 'year', descending: true } as unknown as SortOrder;
     assert.deepEqual(store.find({ sort }).books.map((book) => book.isbn), ['y-1', 'y-0', 'y-3', 'y-2', 'y-4']);

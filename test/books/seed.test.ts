@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SeedError, seedStore } from '../../src/books/seed.ts';
-import { MemoryBookStore } from '../../src/books/store.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 interface ExpectedBook {
@@ -53,7 +53,7 @@ function collectionBody(base: string, books: readonly ExpectedBook[]): object {
 }
 
 /** The store's books, in insertion order, as plain objects. */
-function storedBooks(store: MemoryBookStore): object[] {
+function storedBooks(store: IndexedBookStore): object[] {
   return store.find({}).books.map(({ isbn, title, author, authorFirstName, authorLastName }) => ({
     isbn,
     title,
@@ -84,7 +84,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built-in fixture', () => {
   it('fills an empty store with the three books, in contract order', () => {
-    const store = new MemoryBookStore(100);
+    const store = new IndexedBookStore(100);
     seedStore(store, undefined);
     assert.deepEqual(storedBooks(store), [
       { isbn: '1-2-3', title: 'Animal Farm', author: undefined, authorFirstName: 'George', authorLastName: 'Orwell' },
@@ -105,13 +105,13 @@ describe('the built-in fixture', () => {
   });
 
   it('fits a MAX_BOOKS of exactly its size', () => {
-    const store = new MemoryBookStore(3);
+    const store = new IndexedBookStore(3);
     seedStore(store, undefined);
     assert.equal(store.size, 3);
   });
 
   it('stops start-up when MAX_BOOKS is below its size, naming MAX_BOOKS', () => {
-    assertSeedError(() => seedStore(new MemoryBookStore(2), undefined), 'MAX_BOOKS', 'MAX_BOOKS (2) is below the 3 books of the seed');
+    assertSeedError(() => seedStore(new IndexedBookStore(2), undefined), 'MAX_BOOKS', 'MAX_BOOKS (2) is below the 3 books of the seed');
   });
 });
 
@@ -198,7 +198,7 @@ describe('SEED_FILE with valid books', () => {
 
 describe('SEED_FILE edge cases that load', () => {
   it('loads an empty array as an empty catalogue', () => {
-    const store = new MemoryBookStore(10);
+    const store = new IndexedBookStore(10);
     seedStore(store, seedFile('[]'));
     assert.equal(store.size, 0);
   });
@@ -228,7 +228,7 @@ describe('SEED_FILE edge cases that load', () => {
 
 describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () => {
   const VALID = { isbn: 'v-1', title: 'Valid', author: 'Ann Author' };
-  const load = (path: string, capacity = 100) => () => seedStore(new MemoryBookStore(capacity), path);
+  const load = (path: string, capacity = 100) => () => seedStore(new IndexedBookStore(capacity), path);
 
   it('a missing file', () => {
     const path = join(dir, 'does-not-exist.json');
@@ -254,7 +254,7 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
       author: 'Ann Lee',
     }));
     const path = seedFile(JSON.stringify(books, null, 1));
-    const store = new MemoryBookStore(5000);
+    const store = new IndexedBookStore(5000);
     seedStore(store, path);
     assert.equal(store.size, 2000);
     assert.deepEqual({ ...store.get('i-1999') }, {
@@ -316,7 +316,7 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
   });
 
   it('keeps a seed whose books differ only in case (duplicates are case-sensitive)', () => {
-    const store = new MemoryBookStore(10);
+    const store = new IndexedBookStore(10);
     seedStore(store, seedFile(JSON.stringify([VALID, { isbn: 'v-2', title: 'VALID', author: 'Ann Author' }])));
     assert.equal(store.size, 2);
   });

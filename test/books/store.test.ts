@@ -1,6 +1,6 @@
 /**
- * One BookStore contract, two stores: MemoryBookStore, with its suffix array and kept orders,
- * and PlainBookStore (test/helpers/plain-store.ts), an array filtered and sorted per request.
+ * One BookStore contract, two stores: IndexedBookStore, with its suffix array and kept orders,
+ * and MapBookStore (src/books/store.ts), the plain store that is the reference.
  * The same cases run against both, as hono runs one case file against every router; then a
  * seeded random run of adds, replaces, deletes and queries compares their every answer.
  */
@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BookFields } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
-import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, MemoryBookStore, type ReplaceOutcome, type SortOrder, TEXT_PER_BOOK } from '../../src/books/store.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
+import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, type ReplaceOutcome, type SortOrder, TEXT_PER_BOOK, MapBookStore } from '../../src/books/store.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
-import { PlainBookStore } from '../helpers/plain-store.ts';
 
 const book = (isbn: string, title: string, first = 'A', last = 'B'): BookFields => ({
   isbn,
@@ -28,8 +28,8 @@ const ORDERS: readonly SortOrder[] = SORT_KEYS.flatMap((key) => [
 ]);
 
 const STORES: readonly [string, (capacity: number) => BookStore][] = [
-  ['MemoryBookStore', (capacity) => new MemoryBookStore(capacity)],
-  ['PlainBookStore', (capacity) => new PlainBookStore(capacity)],
+  ['IndexedBookStore', (capacity) => new IndexedBookStore(capacity)],
+  ['MapBookStore', (capacity) => new MapBookStore(capacity)],
 ];
 
 for (const [name, make] of STORES) {
@@ -295,16 +295,16 @@ const NEEDLES = ['v', 'vo', 'vol', 'volume', 'the', 'he v', 'İ', 'i̇', 'ss', '
 
 const SEED = seedFromEnv();
 
-describe('MemoryBookStore', () => {
+describe('IndexedBookStore', () => {
   it('holds from none to MAX_CAPACITY books, the ids its title index can pack', () => {
-    assert.equal(new MemoryBookStore(MAX_CAPACITY).capacity, MAX_CAPACITY);
-    assert.deepEqual(new MemoryBookStore(0).add(book('1', 'One')), { refused: 'full' });
-    assert.throws(() => new MemoryBookStore(-1), RangeError);
-    assert.throws(() => new MemoryBookStore(MAX_CAPACITY + 1), { name: 'RangeError', message: 'a store holds at most 4194304 books, not 4194305' });
+    assert.equal(new IndexedBookStore(MAX_CAPACITY).capacity, MAX_CAPACITY);
+    assert.deepEqual(new IndexedBookStore(0).add(book('1', 'One')), { refused: 'full' });
+    assert.throws(() => new IndexedBookStore(-1), RangeError);
+    assert.throws(() => new IndexedBookStore(MAX_CAPACITY + 1), { name: 'RangeError', message: 'a store holds at most 4194304 books, not 4194305' });
   });
 
   it('refuses a title its index cannot hold without changing anything', () => {
-    const store = new MemoryBookStore(10);
+    const store = new IndexedBookStore(10);
     store.add(book('1', 'Kept'));
     store.indexTitles();
     assert.throws(() => store.add(book('2', 'x'.repeat(1025))), RangeError);
@@ -317,7 +317,7 @@ describe('MemoryBookStore', () => {
   });
 
   it('a scan in insertion order gives a book replaced meanwhile once, in its place, as it was when its batch was read', () => {
-    const store = new MemoryBookStore(2000);
+    const store = new IndexedBookStore(2000);
     for (let i = 0; i < 1000; i++) store.add(book(`${i}`, `Volume ${i}`));
     const given: BookFields[] = [];
     for (const entry of store.scan({}).books) {
@@ -333,14 +333,14 @@ describe('MemoryBookStore', () => {
   });
 });
 
-describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded random run', () => {
+describe('IndexedBookStore answers exactly as MapBookStore, through a seeded random run', () => {
   // The seed is in each name, so that it shows on the result line whatever happens.
   it(`thousands of mixed adds, replaces, deletes and queries (filter × sort × page) (ROBUSTNESS_SEED=${SEED})`, (t) => {
     const seed = SEED;
     const random = new Random(seed);
     t.diagnostic(`seed ${seed} (replay with ROBUSTNESS_SEED=${seed})`);
-    const fast = new MemoryBookStore(5000);
-    const plain = new PlainBookStore(5000);
+    const fast = new IndexedBookStore(5000);
+    const plain = new MapBookStore(5000);
     const live: string[] = [];
     let next = 0;
     for (let step = 0; step < 6000; step++) {
@@ -394,8 +394,8 @@ describe('MemoryBookStore answers exactly as PlainBookStore, through a seeded ra
     const seed = SEED;
     const random = new Random(seed + 1);
     t.diagnostic(`seed ${seed} (replay with ROBUSTNESS_SEED=${seed})`);
-    const fast = new MemoryBookStore(10_000);
-    const plain = new PlainBookStore(10_000);
+    const fast = new IndexedBookStore(10_000);
+    const plain = new MapBookStore(10_000);
     const title = (i: number): string => `Seeded Volume ${random.int(3000)} ${random.pick(WORDS)} ${i}`;
     for (let i = 0; i < 4000; i++) {
       const entry = book(`b-${i}`, title(i), 'Ann', `Lee${random.int(50)}`);

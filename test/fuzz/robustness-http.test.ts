@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { createApp } from '../../src/app.ts';
 import { seedStore } from '../../src/books/seed.ts';
-import { MemoryBookStore } from '../../src/books/store.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { createHttpServer } from '../../src/server.ts';
@@ -210,7 +210,7 @@ interface ObservedServer {
 /** The real app and server, like startServer, but with the server's sockets in view. */
 async function observedServer(env: Record<string, string>): Promise<ObservedServer> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
-  const store = new MemoryBookStore(config.maxBooks);
+  const store = new IndexedBookStore(config.maxBooks);
   seedStore(store, undefined);
   const logger = createLogger(config.logLevel, () => {});
   const server: Server = createHttpServer(createApp({ config, store, logger }), logger, config);

@@ -7,8 +7,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp, type App } from '../../src/app.ts';
-import { seedStore } from '../../src/books/seed.ts';
-import { type BookStore, MemoryBookStore } from '../../src/books/store.ts';
+import { openStore } from '../../src/books/seed.ts';
+import type { BookStore } from '../../src/books/store.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { createHttpServer } from '../../src/server.ts';
@@ -31,10 +31,7 @@ export interface TestServer {
  */
 export async function startServer(env: Record<string, string> = {}, store?: BookStore): Promise<TestServer> {
   const config: Config = loadConfig({ LOG_LEVEL: 'debug', ...env });
-  if (!store) {
-    store = new MemoryBookStore(config.maxBooks);
-    seedStore(store, config.seedFile);
-  }
+  store ??= openStore(config.store, config.maxBooks, config.seedFile);
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const app = createApp({ config, store, logger });

@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type BookFields, toBook } from '../../src/books/book.ts';
-import { type BookStore, MemoryBookStore } from '../../src/books/store.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
+import { type BookStore, MapBookStore } from '../../src/books/store.ts';
 import { renderCollection } from '../../src/hal.ts';
 import { parseQuery } from '../../src/http/request.ts';
 import { parseListing } from '../../src/listing.ts';
-import { PlainBookStore } from '../helpers/plain-store.ts';
 import { exchange, open, parseResponses } from '../helpers/raw.ts';
 import { listeningPort, spawnService, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -35,7 +35,7 @@ function fill(store: BookStore, count: number): BookStore {
   return store;
 }
 
-const plain = fill(new PlainBookStore(COUNT), COUNT);
+const plain = fill(new MapBookStore(COUNT), COUNT);
 
 /** What the plain store, rendered the plain way and serialised once, says the body is. */
 function expectedBody(base: string, query: string): string {
@@ -54,7 +54,7 @@ function expectedBody(base: string, query: string): string {
 
 describe('listings written in pieces', () => {
   let server: TestServer;
-  before(async () => (server = await startServer({ LOG_LEVEL: 'warn' }, fill(new MemoryBookStore(COUNT + 10), COUNT))));
+  before(async () => (server = await startServer({ LOG_LEVEL: 'warn' }, fill(new IndexedBookStore(COUNT + 10), COUNT))));
   after(() => server.close());
 
   for (const query of ['', 'title=', 'title=volume%2049%20', 'title=Volume%201%20of%20Stra', 'title=%20', 'title=volume', 'title=THE%20%3CSEA', 'title=straße', 'title=1%20of', 'title=volume 49', 'sort=title,desc', 'sort=author&title=sea', 'page=2&size=1000&sort=isbn', 'title=9&page=1&size=7']) {
@@ -120,7 +120,7 @@ describe('listings written in pieces', () => {
 
 describe('a client that reads nothing', () => {
   it('is let go after SEND_TIMEOUT_MS, and the close is logged', async (t) => {
-    const server = await startServer({ SEND_TIMEOUT_MS: '200' }, fill(new MemoryBookStore(COUNT), COUNT));
+    const server = await startServer({ SEND_TIMEOUT_MS: '200' }, fill(new IndexedBookStore(COUNT), COUNT));
     t.after(() => server.close());
     const accepted = once(server.server, 'connection') as Promise<[Socket]>;
     const socket = await open(server.port);
@@ -150,7 +150,7 @@ describe('a client that reads nothing', () => {
   it('while a client that keeps reading gets its whole answer', async (t) => {
     // Far above any gap between two reads, even on a loaded machine; what is tested is that
     // progress keeps the connection, not how fast the reader is.
-    const server = await startServer({ SEND_TIMEOUT_MS: '2000', LOG_LEVEL: 'warn' }, fill(new MemoryBookStore(COUNT), COUNT));
+    const server = await startServer({ SEND_TIMEOUT_MS: '2000', LOG_LEVEL: 'warn' }, fill(new IndexedBookStore(COUNT), COUNT));
     t.after(() => server.close());
     const socket = await open(server.port);
     socket.write(`GET /books HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);

@@ -3,7 +3,7 @@
  * count of adds, the text budget, and the revision. The ids never leave the store; the indexes
  * (title-index.ts, kept-orders.ts) hold ids and read the books here.
  */
-import type { BookFields } from './book.ts';
+import type { BookFields } from '../book.ts';
 
 /** A record as the store holds it: the fields, frozen, and nothing else that could leave the store. */
 export type StoredBook = BookFields;

@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type BookFields, textLength } from '../../src/books/book.ts';
-import { SORT_KEYS } from '../../src/books/fields.ts';
-import { KeptOrders, type SortOrder } from '../../src/books/kept-orders.ts';
-import { sortComparisons } from '../../src/books/order.ts';
-import { RecordTable } from '../../src/books/records.ts';
-import { Random, seedFromEnv } from '../fuzz/random.ts';
+import { type BookFields, textLength } from '../../../src/books/book.ts';
+import { SORT_KEYS } from '../../../src/books/fields.ts';
+import { KeptOrders } from '../../../src/books/indexed/kept-orders.ts';
+import type { SortOrder } from '../../../src/books/store.ts';
+import { sortComparisons } from '../../../src/books/book.ts';
+import { RecordTable } from '../../../src/books/indexed/records.ts';
+import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -34,7 +35,7 @@ function walked(orders: KeptOrders, sort: SortOrder | undefined): number[] {
   return ids;
 }
 
-/** A store's three steps for each write, records first, as MemoryBookStore takes them. */
+/** A store's three steps for each write, records first, as IndexedBookStore takes them. */
 function writer(records: RecordTable, orders: KeptOrders) {
   return {
     add: (entry: BookFields): void => orders.add(records.add(entry)),

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BookFields } from '../../src/books/book.ts';
-import { TitleIndex } from '../../src/books/title-index.ts';
-import { Random, seedFromEnv } from '../fuzz/random.ts';
+import type { BookFields } from '../../../src/books/book.ts';
+import { TitleIndex } from '../../../src/books/indexed/title-index.ts';
+import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 

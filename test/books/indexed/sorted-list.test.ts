@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chunkAt, indexAt, positionOf, SortedList } from '../../src/books/sorted-list.ts';
-import { TrackedList } from '../../src/books/tracked-list.ts';
-import { Random, seedFromEnv } from '../fuzz/random.ts';
+import { chunkAt, indexAt, positionOf, SortedList } from '../../../src/books/indexed/sorted-list.ts';
+import { TrackedList } from '../../../src/books/indexed/tracked-list.ts';
+import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 

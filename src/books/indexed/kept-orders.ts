@@ -3,16 +3,12 @@
  * far, each a tracked list (tracked-list.ts) kept up to date by every add, remove and replace, so
  * that no request sorts the catalogue.
  */
-import type { SortKey } from './fields.ts';
+import type { SortKey } from '../fields.ts';
+import type { SortOrder } from '../store.ts';
 import type { RecordTable, StoredBook } from './records.ts';
-import type { Compare } from './order.ts';
+import type { Compare } from '../book.ts';
 import type { Position } from './sorted-list.ts';
 import { TrackedList } from './tracked-list.ts';
-
-export interface SortOrder {
-  readonly key: SortKey;
-  readonly descending: boolean;
-}
 
 /** How many books a scan reads at a time, between which writes may come. */
 export const SCAN_BATCH = 256;

@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FIELDS } from '../../src/books/fields.ts';
-import { MAX_IDS, MAX_TEXT_LENGTH, PREFIX, SuffixArray } from '../../src/books/suffix-array.ts';
-import { sortSuffixes } from '../../src/books/suffix-sort.ts';
-import { Random, seedFromEnv } from '../fuzz/random.ts';
+import { FIELDS } from '../../../src/books/fields.ts';
+import { MAX_IDS, MAX_TEXT_LENGTH, PREFIX, SuffixArray } from '../../../src/books/indexed/suffix-array.ts';
+import { sortSuffixes } from '../../../src/books/indexed/suffix-sort.ts';
+import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type BookFields, textLength } from '../../src/books/book.ts';
-import { RecordTable } from '../../src/books/records.ts';
-import { Random, seedFromEnv } from '../fuzz/random.ts';
+import { type BookFields, textLength } from '../../../src/books/book.ts';
+import { RecordTable } from '../../../src/books/indexed/records.ts';
+import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 
