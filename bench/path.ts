@@ -8,18 +8,15 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/app.ts';
-import { seedStore } from '../src/books/seed.ts';
-import { IndexedBookStore } from '../src/books/indexed/store.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
+import { openStore } from '../src/seed.ts';
 import { createHttpServer } from '../src/server.ts';
 
 const SRC = new URL('../src/', import.meta.url).href;
 
 const config = loadConfig({ LOG_LEVEL: 'info', STORE: process.argv[2] ?? 'indexed' });
-const store = new IndexedBookStore(config.maxBooks);
-seedStore(store, undefined);
-store.buildIndexes();
+const store = openStore(config.store, config.maxBooks, undefined);
 const logger = createLogger(config.logLevel, () => {});
 const server = createHttpServer(createApp({ config, store, logger }), logger, config);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,7 @@
  * This is the store's own share of a write's server time, without HTTP around it.
  */
 import { toFields } from '../src/books/book.ts';
-import { seedStore } from '../src/books/seed.ts';
+import { seedStore } from '../src/seed.ts';
 import { IndexedBookStore } from '../src/books/indexed/store.ts';
 import { percentile } from './report.ts';
 

@@ -61,31 +61,6 @@ export function renderCollection(books: readonly Book[], base: string, page?: Pa
   };
 }
 
-/** The start of every collection's JSON, up to where its books go. */
-const BOOKS_START = '{"_embedded":{"bookDTOList":[';
-/** About how long a piece of a streamed collection is, in UTF-16 code units. */
-const PIECE_LENGTH = 16 * 1024;
-
-/**
- * A collection as pieces of its JSON: the very bytes of `JSON.stringify(renderCollection(...))`,
- * made as they are read, so that an answer of every book never sits in memory whole. The books
- * go between the two halves of the collection rendered with none.
- */
-export function* collectionPieces(books: Iterable<Book>, base: string, page?: Page): Generator<string> {
-  const empty = JSON.stringify(renderCollection([], base, page));
-  let piece = BOOKS_START;
-  let first = true;
-  for (const book of books) {
-    piece += `${first ? '' : ','}${JSON.stringify(renderBook(book, base))}`;
-    first = false;
-    if (piece.length >= PIECE_LENGTH) {
-      yield piece;
-      piece = '';
-    }
-  }
-  yield piece + empty.slice(BOOKS_START.length);
-}
-
 /** api.md, Endpoints: `GET /` links to itself and to the books, so a client needs one URL to start. */
 export function renderRoot(base: string): object {
   return { _links: { self: { href: `${base}/` }, books: { href: booksHref(base) } } };

@@ -2,7 +2,8 @@
  * The query of `GET /books` (api.md, Listing, rules 1, 2 and 6–9): the title filter, the sort
  * order, and paging. Every bad parameter is reported, each by name.
  */
-import { hasText, SORT_KEYS, type SortKey } from './books/fields.ts';
+import { hasText } from './books/book.ts';
+import { SORT_KEYS, type SortKey } from './books/fields.ts';
 import type { SortOrder } from './books/store.ts';
 import type { ProblemError } from './http/problem.ts';
 import { PARAMETER_MESSAGES } from './messages.ts';

@@ -3,7 +3,7 @@
  * the store, listens, and turns SIGTERM/SIGINT into a graceful shutdown.
  */
 import { createApp } from './app.ts';
-import { openStore, SeedError } from './books/seed.ts';
+import { openStore, SeedError } from './seed.ts';
 import type { BookStore } from './books/store.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger, oneLine } from './log.ts';

@@ -4,12 +4,12 @@
  * test/openapi.test.ts replays every one of them against a fresh service.
  */
 import { SORT_KEYS } from './books/fields.ts';
-import { BOOK_NOT_FOUND, BOOK_EXISTS, VALIDATION_FAILED } from './http/problem.ts';
-import { BODY_LIMIT } from './http/request.ts';
+import { BODY_LIMIT } from './http/body.ts';
 import { MAX_PAGE_SIZE } from './listing.ts';
 import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from './messages.ts';
 import type { Json } from './openapi-json.ts';
 import { jsonEntityTag } from './http/respond.ts';
+import { OUTCOMES } from './outcomes.ts';
 
 // The address of a local run (make run). Not "localhost": linters take that for a placeholder.
 export const SERVER_URL = 'http://127.0.0.1:8080';
@@ -94,9 +94,9 @@ export const examples = {
       problem(BAD_REQUEST, 400, PARAMETERS.map((error) => error.detail).join('; '), '/books', PARAMETERS),
     ),
   },
-  noBooks: { noBooksForTitle: example('GET /books?title=Dune', problem(BOOK_NOT_FOUND, 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')) },
+  noBooks: { noBooksForTitle: example('GET /books?title=Dune', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')) },
   book: { book: example('GET /books/4-5-6', TOLKIEN) },
-  unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', problem(BOOK_NOT_FOUND, 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')) },
+  unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')) },
   malformedPath: {
     malformedPath: example('GET /books/%zz', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.malformedPathEscape, '/books/%zz')),
   },
@@ -107,7 +107,7 @@ export const examples = {
   postBadRequest: {
     validationFailed: example(
       'POST /books with {"isbn": " ", "title": "Dune"}',
-      problem(VALIDATION_FAILED, 400, `${FIELD_MESSAGES.isbn.missing}; ${BOOK_MESSAGES.authorMissing}`, '/books', [
+      problem(OUTCOMES.invalid, 400, `${FIELD_MESSAGES.isbn.missing}; ${BOOK_MESSAGES.authorMissing}`, '/books', [
         { pointer: '#/isbn', detail: FIELD_MESSAGES.isbn.missing },
         { pointer: '#/author', detail: BOOK_MESSAGES.authorMissing },
       ]),
@@ -116,10 +116,10 @@ export const examples = {
     notAnObject: example('POST /books with the body []', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.notAnObject, '/books')),
   },
   conflict: {
-    isbnTaken: example('POST /books with the request example "isbnTaken"', problem(BOOK_EXISTS, 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books')),
+    isbnTaken: example('POST /books with the request example "isbnTaken"', problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books')),
     sameTitleAndAuthor: example(
       'POST /books with the request example "sameTitleAndAuthor"',
-      problem(BOOK_EXISTS, 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books'),
+      problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books'),
     ),
   },
   tooLarge: {
@@ -170,16 +170,16 @@ export const editExamples = {
   putBadRequest: {
     isbnMismatch: example(
       'PUT /books/4-5-6 with the request example "isbnMismatch"',
-      problem(VALIDATION_FAILED, 400, BOOK_MESSAGES.isbnMismatch('4-5-6'), '/books/4-5-6', [{ pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch('4-5-6') }]),
+      problem(OUTCOMES.invalid, 400, BOOK_MESSAGES.isbnMismatch('4-5-6'), '/books/4-5-6', [{ pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch('4-5-6') }]),
     ),
   },
   unknownIsbn: {
-    unknownIsbn: example('PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}', problem(BOOK_NOT_FOUND, 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')),
+    unknownIsbn: example('PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')),
   },
   conflict: {
     sameTitleAndAuthor: example(
       'PUT /books/4-5-6 with the request example "sameTitleAndAuthor"',
-      problem(BOOK_EXISTS, 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books/4-5-6'),
+      problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books/4-5-6'),
     ),
   },
   changed: (method: string): Json => ({

@@ -3,7 +3,7 @@
  * book, and the derivation of the author fields from each other (api.md, Authors). Pure
  * functions, no I/O.
  */
-import { FIELDS, type FieldTable, hasText, type SortKey } from './fields.ts';
+import { FIELDS, type FieldTable, type SortKey } from './fields.ts';
 
 // The three shapes of a book, each built from the rows of FIELDS: a field's type gives its
 // value's type, `required` whether it may be left out, and the author group, whose fields are
@@ -29,6 +29,11 @@ export type BookInput = Given<Required> & { readonly [R in Grouped | Optional as
  */
 export type BookFields = Given<Required> &
   MaybeGiven<Optional> & { readonly authorFirstName: string; readonly authorLastName: string; readonly author: string | undefined };
+
+/** "Has text": a string with at least one character that is not whitespace (api.md, Books). */
+export function hasText(value: unknown): value is string {
+  return typeof value === 'string' && /\S/.test(value);
+}
 
 /** The name of the group whose fields are derived here; the others of a row are copied as they are. */
 const AUTHOR = 'author';

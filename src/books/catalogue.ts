@@ -7,7 +7,7 @@
 import { BOOK_MESSAGES } from '../messages.ts';
 import { type BookFields, toFields } from './book.ts';
 import { FIELDS, type FieldTable } from './fields.ts';
-import { type BookStore, TEXT_PER_BOOK } from './store.ts';
+import type { BookStore } from './store.ts';
 import { type FieldError, validateBook } from './validate.ts';
 
 export type Rejection =
@@ -16,7 +16,10 @@ export type Rejection =
   | { readonly reason: 'isbn-taken'; readonly isbn: string }
   | { readonly reason: 'duplicate'; readonly title: string; readonly firstName: string; readonly lastName: string }
   | { readonly reason: 'full'; readonly capacity: number }
-  | { readonly reason: 'text-full'; readonly textCapacity: number };
+  | { readonly reason: 'text-full'; readonly textCapacity: number }
+  | { readonly reason: 'no-books'; readonly title: string | undefined }
+  | { readonly reason: 'changed'; readonly etag: string }
+  | { readonly reason: 'absent' };
 
 export type AddResult = { readonly added: BookFields } | { readonly rejected: Rejection };
 export type ReplaceResult = { readonly replaced: BookFields } | { readonly rejected: Rejection };
@@ -63,23 +66,5 @@ export function replaceBook(store: BookStore, isbn: string, body: Readonly<Recor
       return { rejected: { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName } };
     case 'text-full':
       return { rejected: { reason: 'text-full', textCapacity: store.textCapacity } };
-  }
-}
-
-/** The sentence that a POST or PUT answers and a SEED_FILE failure prints (api.md, Errors). */
-export function rejectionMessage(rejection: Rejection): string {
-  switch (rejection.reason) {
-    case 'invalid':
-      return rejection.errors.map((error) => error.detail).join('; ');
-    case 'not-found':
-      return BOOK_MESSAGES.notFound(rejection.isbn);
-    case 'isbn-taken':
-      return BOOK_MESSAGES.isbnTaken(rejection.isbn);
-    case 'duplicate':
-      return BOOK_MESSAGES.sameTitleAndAuthor(rejection.title, rejection.firstName, rejection.lastName);
-    case 'full':
-      return BOOK_MESSAGES.full(rejection.capacity);
-    case 'text-full':
-      return BOOK_MESSAGES.textFull(rejection.textCapacity, TEXT_PER_BOOK);
   }
 }

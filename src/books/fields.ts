@@ -148,8 +148,3 @@ export type SortKey = (typeof FIELDS.sorts)[number]['key'];
 
 /** The orders `GET /books?sort=` offers, in the contract's order. */
 export const SORT_KEYS: readonly SortKey[] = FIELDS.sorts.map((sort) => sort.key);
-
-/** "Has text": a string with at least one character that is not whitespace (api.md, Books). */
-export function hasText(value: unknown): value is string {
-  return typeof value === 'string' && /\S/.test(value);
-}

@@ -3,8 +3,8 @@
  * each field is checked as its type says, then each group. It returns every failure, each with a
  * JSON pointer and its message, in the table's order (isbn, title, author); it never throws.
  */
-import type { BookInput } from './book.ts';
-import { FIELDS, type FieldRule, type FieldTable, hasText, type IntegerField, type TextField } from './fields.ts';
+import { type BookInput, hasText } from './book.ts';
+import { FIELDS, type FieldRule, type FieldTable, type IntegerField, type TextField } from './fields.ts';
 
 export interface FieldError {
   readonly pointer: string;

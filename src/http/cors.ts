@@ -6,6 +6,7 @@
  * the API token travels in `Authorization`, never in a cookie.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Reply } from './respond.ts';
 
 /** The answers a page may read besides the simple ones: where a new book is, its tag, the id. */
 const EXPOSED = 'Location, ETag, X-Request-Id';
@@ -17,14 +18,22 @@ const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X
 /** How long, in seconds, a browser may keep a preflight's answer. */
 const MAX_AGE = '600';
 
-export type CorsOrigins = '*' | readonly string[] | undefined;
+export type CorsOrigins = '*' | readonly string[];
 
 /**
- * The CORS headers of an answer to a request with these headers. `allow` is the path's methods
- * when the request is a preflight (an OPTIONS with Access-Control-Request-Method).
+ * `reply` with the CORS headers of an answer to a request with these headers; an OPTIONS answered
+ * with Allow is a preflight when the request asks for a method. Vary values are joined, each once.
  */
-export function corsHeaders(origins: CorsOrigins, headers: IncomingHttpHeaders, preflightAllow?: string): Record<string, string> {
-  if (origins === undefined) return {};
+export function withCors(reply: Reply, origins: CorsOrigins, headers: IncomingHttpHeaders, method: string): Reply {
+  const allow = method === 'OPTIONS' ? reply.headers?.allow : undefined;
+  const cors = corsHeaders(origins, headers, allow);
+  if (Object.keys(cors).length === 0) return reply;
+  const vary = [...new Set([reply.headers?.vary, cors.vary])].filter((value) => value !== undefined).join(', ');
+  return { ...reply, headers: { ...reply.headers, ...cors, ...(vary === '' ? {} : { vary }) } };
+}
+
+/** The CORS headers of an answer; `preflightAllow` is the path's methods when the request is an OPTIONS. */
+function corsHeaders(origins: CorsOrigins, headers: IncomingHttpHeaders, preflightAllow?: string): Record<string, string> {
   // With a list, the answer depends on Origin, so a cache must keep one per origin.
   const vary: Record<string, string> = origins === '*' ? {} : { vary: 'Origin' };
   const origin = headers.origin;

@@ -5,6 +5,7 @@
  * backslashes costs what its length costs (a backtracking pattern took a quarter of a second
  * for 16 KB of them).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { ORIGIN_MESSAGES } from '../messages.ts';
 import { problems } from './problem.ts';
 
@@ -12,6 +13,20 @@ import { problems } from './problem.ts';
 export interface ForwardedElement {
   proto?: string;
   host?: string;
+}
+
+/**
+ * What the nearest proxy says, unchecked: the last element of `Forwarded` wins over the
+ * X-Forwarded-* family, and X-Forwarded-Port and -Prefix apply on top.
+ */
+export function forwardedValues(headers: IncomingHttpHeaders): { proto?: string; host?: string; port?: string; prefix?: string } {
+  const forwarded = forwardedElement(headers.forwarded);
+  return {
+    proto: forwarded.proto ?? lastItem(headers['x-forwarded-proto'], 'X-Forwarded-Proto'),
+    host: forwarded.host ?? lastItem(headers['x-forwarded-host'], 'X-Forwarded-Host'),
+    port: lastItem(headers['x-forwarded-port'], 'X-Forwarded-Port'),
+    prefix: lastItem(headers['x-forwarded-prefix'], 'X-Forwarded-Prefix'),
+  };
 }
 
 const malformed = () => problems.badRequest(ORIGIN_MESSAGES.malformedForwarded);
@@ -83,4 +98,17 @@ function unquote(text: string): string | undefined {
     else value += char;
   }
   return undefined; // never closed
+}
+
+/**
+ * The last item of a header that proxies append to with commas: the one the nearest proxy wrote.
+ * Earlier items came from further away and are not read. An empty last item is a 400.
+ */
+function lastItem(value: string | string[] | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  // node joins a repeated header into one value with commas; an array is joined the same way.
+  const text = [value].flat().join(',');
+  const last = text.slice(text.lastIndexOf(',') + 1).trim();
+  if (last === '') throw problems.badRequest(ORIGIN_MESSAGES.emptyLastItem(name));
+  return last;
 }

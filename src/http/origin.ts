@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ORIGIN_MESSAGES } from '../messages.ts';
-import { forwardedElement } from './forwarded.ts';
+import { forwardedValues } from './forwarded.ts';
 import { problems } from './problem.ts';
 
 export interface OriginOptions {
@@ -88,17 +88,9 @@ function splitPort(value: string): { hostName: string; port?: string } {
   return { hostName: value.slice(0, colon), port: value.slice(colon + 1) };
 }
 
-/**
- * What the nearest proxy says: the last element of `Forwarded` wins over the X-Forwarded-*
- * family, and X-Forwarded-Port and -Prefix apply on top.
- */
+/** The base URL that the nearest proxy's values name, each checked before it reaches a link. */
 function forwardedBase(headers: IncomingHttpHeaders, host: string): string {
-  const forwarded = forwardedElement(headers.forwarded);
-  const protoText = forwarded.proto ?? lastItem(headers['x-forwarded-proto'], 'X-Forwarded-Proto');
-  const hostText = forwarded.host ?? lastItem(headers['x-forwarded-host'], 'X-Forwarded-Host');
-  const port = lastItem(headers['x-forwarded-port'], 'X-Forwarded-Port');
-  const prefix = lastItem(headers['x-forwarded-prefix'], 'X-Forwarded-Prefix') ?? '';
-
+  const { proto: protoText, host: hostText, port, prefix = '' } = forwardedValues(headers);
   const proto = (protoText ?? 'http').toLowerCase();
   if (proto !== 'http' && proto !== 'https') throw problems.badRequest(ORIGIN_MESSAGES.badForwardedProto);
   // Host was checked already; a forwarded host is checked here.
@@ -121,17 +113,4 @@ function withoutTrailingSlashes(path: string): string {
   let end = path.length;
   while (end > 0 && path[end - 1] === '/') end--;
   return path.slice(0, end);
-}
-
-/**
- * The last item of a header that proxies append to with commas: the one the nearest proxy wrote.
- * Earlier items came from further away and are not read. An empty last item is a 400.
- */
-function lastItem(value: string | string[] | undefined, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  // node joins a repeated header into one value with commas; an array is joined the same way.
-  const text = [value].flat().join(',');
-  const last = text.slice(text.lastIndexOf(',') + 1).trim();
-  if (last === '') throw problems.badRequest(ORIGIN_MESSAGES.emptyLastItem(name));
-  return last;
 }

@@ -48,11 +48,6 @@ export class HttpProblem extends Error {
   }
 }
 
-/** The problem kinds the contract names get types of their own, so clients can tell them apart (api.md, Errors, rule 2). */
-export const BOOK_NOT_FOUND = { type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
-export const BOOK_EXISTS = { type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
-export const VALIDATION_FAILED = { type: 'urn:book-catalogue:problem:validation-failed', title: 'Validation failed' };
-
 export const problems = {
   invalidJson: () => new HttpProblem(400, REQUEST_MESSAGES.invalidJson),
   notAnObject: () => new HttpProblem(400, REQUEST_MESSAGES.notAnObject),
@@ -67,8 +62,6 @@ export const problems = {
   badRequest: (detail: string) => new HttpProblem(400, detail),
   expectationFailed: () => new HttpProblem(417, REQUEST_MESSAGES.expectationFailed),
   invalidParameters: (errors: readonly ProblemError[]) => new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
-  invalidBody: (errors: readonly ProblemError[]) =>
-    new HttpProblem(400, errors.map((error) => error.detail).join('; '), { ...VALIDATION_FAILED, errors }),
   internal: () => new HttpProblem(500, REQUEST_MESSAGES.internal),
   /** Parser-level errors from node:http, answered before any route is known. */
   malformed: (status: 400 | 408 | 431) =>

@@ -1,15 +1,11 @@
 /**
- * Reading a request: the target (path and query), the request id, and a POST body (api.md,
- * Adding a book, rules 8–10: content type, the 16 KiB limit, UTF-8, a JSON object). Failures are
- * HttpProblems.
+ * Reading a request: its target (path and query) and its request id. A malformed query is a
+ * 400 HttpProblem.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { REQUEST_MESSAGES } from '../messages.ts';
 import { problems } from './problem.ts';
-
-/** Largest accepted request body, in bytes (api.md, Limits, rule 1). */
-export const BODY_LIMIT = 16 * 1024;
 
 export interface Target {
   /** The path as sent, still percent-encoded. */
@@ -72,65 +68,4 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
 /** A new request id: a random (version 4) UUID. */
 export function newRequestId(): string {
   return randomUUID();
-}
-
-// type/subtype, each one character class: one pass, with no choice to go back on.
-const MEDIA_TYPE = /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+$/;
-
-/**
- * Whether a Content-Type is `application/json` or any `type/subtype+json`, in any case, with
- * optional parameters such as a charset. Split by hand: one pattern for all of it went back over
- * the subtype to try each of its `+` as the start of `+json`.
- */
-export function isJsonMediaType(header: string): boolean {
-  const semicolon = header.indexOf(';');
-  const type = (semicolon < 0 ? header : header.slice(0, semicolon)).trim().toLowerCase();
-  return type === 'application/json' || (type.endsWith('+json') && MEDIA_TYPE.test(type.slice(0, -'+json'.length)));
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Reads a POST body as a JSON object, checking in the contract's order: content type (415),
- * size (413), UTF-8 and JSON (400), object (400).
- */
-export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!isJsonMediaType(req.headers['content-type'] ?? '')) throw problems.unsupportedType();
-  if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody();
-  // A declared length over the limit is refused before a byte of the body is read.
-  if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge(BODY_LIMIT);
-
-  const bytes = await readBody(req);
-  let value: unknown;
-  try {
-    // Whatever charset the client names, JSON is UTF-8 (RFC 8259), and bytes that are not fail.
-    value = JSON.parse(utf8.decode(bytes));
-  } catch {
-    throw problems.invalidJson();
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw problems.notAnObject();
-  return value as Record<string, unknown>;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Past the limit nothing more is kept; node discards the rest once the 413 is sent, and
-      // closes the socket.
-      if (size > BODY_LIMIT) reject(problems.tooLarge(BODY_LIMIT));
-      else chunks.push(chunk);
-    });
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
-    // 'close' comes after 'end' for a whole body, and alone when the client hangs up mid-body:
-    // its own fault, not a server error, and the 400 goes nowhere. The problem is made only
-    // then: an HttpProblem is an Error, whose stack trace cost about 7% of a POST's CPU when it
-    // was made for every request and thrown away (docs/performance.md). node emits 'error' on a
-    // request only to a listener, so none is needed.
-    req.once('close', () => {
-      if (!req.complete) reject(problems.badRequest(REQUEST_MESSAGES.bodyCutShort));
-    });
-  });
 }

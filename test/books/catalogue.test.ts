@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addBook, rejectionMessage, replaceBook } from '../../src/books/catalogue.ts';
+import { addBook, replaceBook } from '../../src/books/catalogue.ts';
+import { rejectionMessage } from '../../src/outcomes.ts';
 import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 
 function storeOf(...titles: string[]): IndexedBookStore {

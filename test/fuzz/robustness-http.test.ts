@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { createApp } from '../../src/app.ts';
-import { seedStore } from '../../src/books/seed.ts';
+import { seedStore } from '../../src/seed.ts';
 import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp, type App } from '../../src/app.ts';
-import { openStore } from '../../src/books/seed.ts';
+import { openStore } from '../../src/seed.ts';
 import type { BookStore } from '../../src/books/store.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';

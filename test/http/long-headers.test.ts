@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { isJsonMediaType } from '../../src/http/request.ts';
+import { isJsonMediaType } from '../../src/http/body.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 import { expectedBook, expectedProblem } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SeedError, seedStore } from '../../src/books/seed.ts';
-import { IndexedBookStore } from '../../src/books/indexed/store.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { SeedError, seedStore } from '../src/seed.ts';
+import { IndexedBookStore } from '../src/books/indexed/store.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
 
 interface ExpectedBook {
   readonly isbn: string;

@@ -4,11 +4,12 @@
  * with a SeedError, which the entry point reports as a bad setting.
  */
 import { readFileSync } from 'node:fs';
-import { SEED_MESSAGES } from '../messages.ts';
-import { addBook, rejectionMessage } from './catalogue.ts';
-import { FIXTURE } from './fixture.ts';
-import { IndexedBookStore } from './indexed/store.ts';
-import { type BookStore, MapBookStore, type StoreKind } from './store.ts';
+import { addBook } from './books/catalogue.ts';
+import { FIXTURE } from './books/fixture.ts';
+import { IndexedBookStore } from './books/indexed/store.ts';
+import { type BookStore, MapBookStore, type StoreKind } from './books/store.ts';
+import { SEED_MESSAGES } from './messages.ts';
+import { rejectionMessage } from './outcomes.ts';
 
 /** Why the seed could not be loaded; `setting` names what the operator should fix. */
 export class SeedError extends Error {
