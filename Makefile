@@ -10,7 +10,7 @@ else
 WITH_NODE = npx --yes --package=node@$(NODE_LINE) -c
 endif
 
-.PHONY: run test coverage bench lint mutation clean
+.PHONY: run test coverage bench lint format mutation clean
 
 # npm ci runs again only when the lock file changes.
 node_modules/.installed: package.json package-lock.json
@@ -36,11 +36,17 @@ bench: node_modules/.installed
 # Spectral (redocly.yaml, .spectral.yaml), at pinned versions, through npx: not dependencies.
 REDOCLY = @redocly/cli@2.77.0
 SPECTRAL = @stoplight/spectral-cli@6.16.3
+# Prettier lays out every file of code (.prettierrc.json, .prettierignore); lint fails on one it would change.
+PRETTIER = prettier@3.10.1
 lint: node_modules/.installed
+	npx --yes --package=node@$(NODE_LINE) --package=$(PRETTIER) -c 'prettier --check .'
 	mkdir -p coverage
 	$(WITH_NODE) 'node --input-type=module -e "const { openApiDocument } = await import(\"./src/openapi.ts\"); console.log(JSON.stringify(openApiDocument()))" > coverage/openapi.json'
 	npx --yes --package=node@$(NODE_LINE) --package=$(REDOCLY) -c 'redocly lint coverage/openapi.json'
 	npx --yes --package=node@$(NODE_LINE) --package=$(SPECTRAL) -c 'spectral lint --fail-severity=hint coverage/openapi.json'
+
+format:
+	npx --yes --package=node@$(NODE_LINE) --package=$(PRETTIER) -c 'prettier --write .'
 
 clean:
 	rm -rf coverage node_modules/.installed

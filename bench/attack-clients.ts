@@ -32,7 +32,10 @@ export interface Call {
  * counted in `failures` under its error code, and resolves with 0.
  */
 export function call(base: string, { method = 'GET', path, headers = {}, body, agent }: Call, failures: Tally): Promise<number> {
-  const sent = { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) };
+  const sent = {
+    ...headers,
+    ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+  };
   return new Promise((resolve) => {
     const failed = (error: NodeJS.ErrnoException): void => {
       count(failures, error.code ?? error.message);

@@ -68,7 +68,10 @@ async function adds(base: string, times: number, book: (i: number) => object): P
     done++;
   }
   agent.destroy();
-  return { failures, note: done < times ? `${done.toLocaleString('en-US')} of ${times.toLocaleString('en-US')} within ${LIMIT_MS / 1000} s` : undefined };
+  return {
+    failures,
+    note: done < times ? `${done.toLocaleString('en-US')} of ${times.toLocaleString('en-US')} within ${LIMIT_MS / 1000} s` : undefined,
+  };
 }
 
 /** `times` requests one after the other on one keep-alive connection. */

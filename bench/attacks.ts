@@ -45,7 +45,17 @@ function startCatalogue(seedFile: string): Promise<Server> {
 }
 
 /** The row of an attack that could not run. */
-const NOT_RUN: AttackRow = { name: '', slowestMs: NaN, probeFailures: 0, rssGrowthBytes: NaN, serverP99Ms: NaN, writes: false, statuses: '–', seconds: NaN, notes: [] };
+const NOT_RUN: AttackRow = {
+  name: '',
+  slowestMs: NaN,
+  probeFailures: 0,
+  rssGrowthBytes: NaN,
+  serverP99Ms: NaN,
+  writes: false,
+  statuses: '–',
+  seconds: NaN,
+  notes: [],
+};
 
 /** Whether the service still runs: /proc holds it until it exits. */
 function alive(server: Server): boolean {
@@ -175,7 +185,9 @@ export async function runAttacks(only: RegExp, log: (line: string) => void): Pro
     const ready = `service with ${attack.catalogue} ready ${(server.startMs / 1000).toFixed(1)} s after spawn`;
     rows.push({ ...row, notes: startupShown.has(attack.catalogue) ? row.notes : [ready, ...row.notes] });
     startupShown.add(attack.catalogue);
-    log(`  ${row.name}: /health ≤ ${row.slowestMs.toFixed(1)} ms, RSS growth ${(row.rssGrowthBytes / 1e6).toFixed(1)} MB, p99 ${row.serverP99Ms.toFixed(2)} ms, ${row.statuses}, ${row.seconds.toFixed(1)} s; ${ready}`);
+    log(
+      `  ${row.name}: /health ≤ ${row.slowestMs.toFixed(1)} ms, RSS growth ${(row.rssGrowthBytes / 1e6).toFixed(1)} MB, p99 ${row.serverP99Ms.toFixed(2)} ms, ${row.statuses}, ${row.seconds.toFixed(1)} s; ${ready}`,
+    );
   }
   for (const seed of seeds.values()) if (seed.temporary) rmSync(seed.path, { force: true });
   log('');

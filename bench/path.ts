@@ -28,7 +28,8 @@ const REQUESTS: Record<string, () => Promise<unknown>> = {
   'GET /books?title=rings&page=0&size=2': () => fetch(`${base}/books?title=rings&page=0&size=2`).then((r) => r.text()),
   'GET /books': () => fetch(`${base}/books`).then((r) => r.text()),
   'GET /books/4-5-6': () => fetch(`${base}/books/4-5-6`).then((r) => r.text()),
-  'POST /books': () => fetch(`${base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: book }).then((r) => r.text()),
+  'POST /books': () =>
+    fetch(`${base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: book }).then((r) => r.text()),
   'DELETE /books/9-9-9': () => fetch(`${base}/books/9-9-9`, { method: 'DELETE' }).then((r) => r.text()),
 };
 
@@ -61,7 +62,10 @@ function report(name: string, files: Set<string>): void {
   console.log(`${name}: ${files.size} files, ${lines} lines\n${rows.join('\n')}`);
 }
 
-report('GET /books?title=rings&page=0&size=2', await filesRunBy(async () => void (await REQUESTS['GET /books?title=rings&page=0&size=2']!())));
+report(
+  'GET /books?title=rings&page=0&size=2',
+  await filesRunBy(async () => void (await REQUESTS['GET /books?title=rings&page=0&size=2']!())),
+);
 report(
   'the five requests',
   await filesRunBy(async () => {

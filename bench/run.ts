@@ -96,14 +96,39 @@ function scaleForms(books: readonly SeedBook[], phrase: { phrase: string; count:
   const common = `title=${phrase.phrase}`;
   return [
     { name: 'One match, common words around it', path: `/books?title=volume 99998`, status: 200 },
-    { name: `${phrase.count} matches, every trigram common, any page`, path: `/books?${common}&page={n}&size=20`, pages: pages(phrase.count), status: 200 },
-    { name: `${phrase.count} matches, sorted by author, descending, any page`, path: `/books?${common}&sort=author,desc&page={n}&size=20`, pages: pages(phrase.count), status: 200 },
-    { name: `${phrase.count} matches, sorted by title, any page`, path: `/books?${common}&sort=title&page={n}&size=20`, pages: pages(phrase.count), status: 200 },
+    {
+      name: `${phrase.count} matches, every trigram common, any page`,
+      path: `/books?${common}&page={n}&size=20`,
+      pages: pages(phrase.count),
+      status: 200,
+    },
+    {
+      name: `${phrase.count} matches, sorted by author, descending, any page`,
+      path: `/books?${common}&sort=author,desc&page={n}&size=20`,
+      pages: pages(phrase.count),
+      status: 200,
+    },
+    {
+      name: `${phrase.count} matches, sorted by title, any page`,
+      path: `/books?${common}&sort=title&page={n}&size=20`,
+      pages: pages(phrase.count),
+      status: 200,
+    },
     { name: 'No match, every trigram common', path: '/books?title=volume there three', status: 404 },
     { name: 'One character, sorted, any page', path: '/books?title=e&sort=title&page={n}&size=20', pages: pages(count('e')), status: 200 },
     { name: 'Two characters, any page', path: '/books?title=he&page={n}&size=20', pages: pages(count('he')), status: 200 },
-    { name: 'Three characters matching every book, sorted, any page', path: '/books?title=see&sort=isbn,desc&page={n}&size=20', pages: pages(count('see')), status: 200 },
-    { name: 'Every book, sorted by title, any page', path: '/books?title=seeded&sort=title&page={n}&size=20', pages: pages(all), status: 200 },
+    {
+      name: 'Three characters matching every book, sorted, any page',
+      path: '/books?title=see&sort=isbn,desc&page={n}&size=20',
+      pages: pages(count('see')),
+      status: 200,
+    },
+    {
+      name: 'Every book, sorted by title, any page',
+      path: '/books?title=seeded&sort=title&page={n}&size=20',
+      pages: pages(all),
+      status: 200,
+    },
     { name: 'No filter, sorted by author, any page', path: '/books?sort=author&page={n}&size=20', pages: pages(BOOKS), status: 200 },
   ];
 }
@@ -116,11 +141,19 @@ const log = (line: string): void => void process.stdout.write(`${line}\n`);
 /** One run of the load generator, with the CPU time the server spent meanwhile. */
 async function measure(server: Server, label: string, scenario: Scenario, seconds: number): Promise<Run> {
   const cpuBefore = server.cpuMs();
-  const result = await runLoad(tool, scenario.load, { base: server.base, seconds, connections: CONNECTIONS, threads: THREADS, runId: ++runId });
+  const result = await runLoad(tool, scenario.load, {
+    base: server.base,
+    seconds,
+    connections: CONNECTIONS,
+    threads: THREADS,
+    runId: ++runId,
+  });
   const run = { ...result, cpuMs: server.cpuMs() - cpuBefore };
   const failed = result.errors + result.non2xx > 0 ? `, ${result.errors} errors, ${result.non2xx} status ≥ 400` : '';
   const cpu = ((run.cpuMs * 1000) / Math.max(1, run.requests)).toFixed(1);
-  log(`  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50Ms.toFixed(2)} ms  p99 ${run.p99Ms.toFixed(2)} ms  CPU ${cpu} µs/req${failed}`);
+  log(
+    `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(7)} req/s  p50 ${run.p50Ms.toFixed(2)} ms  p99 ${run.p99Ms.toFixed(2)} ms  CPU ${cpu} µs/req${failed}`,
+  );
   return run;
 }
 
@@ -153,7 +186,8 @@ async function recordReplies(): Promise<string> {
   const post = await fetchOnce(service.base, 'POST', '/books', postBody(0, 0, 0));
   const put = await fetchOnce(service.base, 'PUT', PROBE_PATH, putBody(0, 0, 0));
   await service.stop();
-  if (get.status !== 200 || post.status !== 201 || put.status !== 200) throw new Error(`recording failed: GET ${get.status}, POST ${post.status}, PUT ${put.status}`);
+  if (get.status !== 200 || post.status !== 201 || put.status !== 200)
+    throw new Error(`recording failed: GET ${get.status}, POST ${post.status}, PUT ${put.status}`);
   const file = join(tmpdir(), `book-catalogue-bench-replies-${process.pid}.json`);
   writeFileSync(file, JSON.stringify({ get, post, put }));
   return file;
@@ -170,7 +204,9 @@ async function coldStart(replies: string): Promise<{ service: number; baseline: 
     baseline.push(b.startMs);
     await b.stop();
   }
-  log(`cold start, spawn → first 200: service ${service.map((v) => v.toFixed(1)).join(' ')} ms; baseline ${baseline.map((v) => v.toFixed(1)).join(' ')} ms`);
+  log(
+    `cold start, spawn → first 200: service ${service.map((v) => v.toFixed(1)).join(' ')} ms; baseline ${baseline.map((v) => v.toFixed(1)).join(' ')} ms`,
+  );
   return { service: median(service), baseline: median(baseline) };
 }
 
@@ -239,9 +275,16 @@ async function scenarios(): Promise<void> {
   }
   // api.md, Performance, rule 3: the same one-match search, at 1,000 books and at 100,000.
   const oneMatch = ONLY.test(ONE_MATCH.name)
-    ? { small: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${SMALL_BOOKS.toLocaleString('en-US')} books` }, small), large: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${BOOKS.toLocaleString('en-US')} books` }, large) }
+    ? {
+        small: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${SMALL_BOOKS.toLocaleString('en-US')} books` }, small),
+        large: await scenario({ ...ONE_MATCH, name: `${ONE_MATCH.name}, ${BOOKS.toLocaleString('en-US')} books` }, large),
+      }
     : undefined;
-  if (oneMatch?.small && oneMatch.large) rows.push(oneMatch.small, { ...oneMatch.large, target: `≥ 0.5× the rate at ${SMALL_BOOKS.toLocaleString('en-US')}: ${(oneMatch.large.service.rps / oneMatch.small.service.rps).toFixed(2)}×` });
+  if (oneMatch?.small && oneMatch.large)
+    rows.push(oneMatch.small, {
+      ...oneMatch.large,
+      target: `≥ 0.5× the rate at ${SMALL_BOOKS.toLocaleString('en-US')}: ${(oneMatch.large.service.rps / oneMatch.small.service.rps).toFixed(2)}×`,
+    });
 
   const phrase = commonPhrase(books, 1000);
   const forms = scaleForms(books, phrase).filter((form) => ONLY.test(form.name));
@@ -255,7 +298,10 @@ async function scenarios(): Promise<void> {
     await measureForm(small, { ...form, pages: 1, status: 0 }, FORM_REQUESTS, durations);
   }
   const found = alone.filter((row) => row.status === 200);
-  const formRows: FormRow[] = ONLY.test('mixed') && found.length > 0 ? [...(await measureMixed(large, found, FORM_REQUESTS * 10, accessLines)), ...alone.filter((row) => row.status !== 200)] : alone;
+  const formRows: FormRow[] =
+    ONLY.test('mixed') && found.length > 0
+      ? [...(await measureMixed(large, found, FORM_REQUESTS * 10, accessLines)), ...alone.filter((row) => row.status !== 200)]
+      : alone;
 
   // Memory after a settle: idle long enough for V8 to finish sweeping and give pages back.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -266,7 +312,13 @@ async function scenarios(): Promise<void> {
 
   log('');
   const rss = { books: rss100k, fewBooks: rss1k };
-  log(markdown(rows, { coldStartMs, rssFixture, rss, books: BOOKS, fewBooks: SMALL_BOOKS, settleMs: SETTLE_MS, start100kMs: large.startMs, firstSearchMs }, setup));
+  log(
+    markdown(
+      rows,
+      { coldStartMs, rssFixture, rss, books: BOOKS, fewBooks: SMALL_BOOKS, settleMs: SETTLE_MS, start100kMs: large.startMs, firstSearchMs },
+      setup,
+    ),
+  );
   log('');
   log(formTable(formRows));
   if (ONLY.test('store alone')) {
@@ -274,8 +326,12 @@ async function scenarios(): Promise<void> {
     const store = timeStoreWrites(seedFile, BOOKS, 2000);
     const ms = (value: number): string => value.toFixed(3);
     log('');
-    log(`The store alone at ${BOOKS.toLocaleString('en-US')} books, every index built, each write right after a search that sweeps the index (${store.writes} of each):`);
-    log(`add p50 ${ms(store.add.p50Ms)} ms, p99 ${ms(store.add.p99Ms)} ms; replace p50 ${ms(store.replace.p50Ms)} ms, p99 ${ms(store.replace.p99Ms)} ms; delete p50 ${ms(store.remove.p50Ms)} ms, p99 ${ms(store.remove.p99Ms)} ms.`);
+    log(
+      `The store alone at ${BOOKS.toLocaleString('en-US')} books, every index built, each write right after a search that sweeps the index (${store.writes} of each):`,
+    );
+    log(
+      `add p50 ${ms(store.add.p50Ms)} ms, p99 ${ms(store.add.p99Ms)} ms; replace p50 ${ms(store.replace.p50Ms)} ms, p99 ${ms(store.replace.p99Ms)} ms; delete p50 ${ms(store.remove.p50Ms)} ms, p99 ${ms(store.remove.p99Ms)} ms.`,
+    );
   }
 }
 

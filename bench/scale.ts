@@ -77,7 +77,12 @@ export async function measureForm(server: Server, form: Form, requests: number, 
  * indexes that have just changed. Returns each form's row with its `mixed` times, then a row for
  * the adds, one for the replaces and one for the deletes.
  */
-export async function measureMixed(server: Server, rows: readonly (FormRow & Form)[], requests: number, lines: (log: string) => { method: string; durationMs: number }[]): Promise<FormRow[]> {
+export async function measureMixed(
+  server: Server,
+  rows: readonly (FormRow & Form)[],
+  requests: number,
+  lines: (log: string) => { method: string; durationMs: number }[],
+): Promise<FormRow[]> {
   const added: string[] = [];
   /** What each request was, in order: requests go one at a time, so the log has them in this order. */
   let sent: (number | 'POST' | 'PUT' | 'DELETE')[] = [];
@@ -89,12 +94,22 @@ export async function measureMixed(server: Server, rows: readonly (FormRow & For
         if (turn === 0 || added.length === 0) {
           const isbn = `mixed-${writes}`;
           added.push(isbn);
-          const status = await call(server.base, 'POST', '/books', JSON.stringify({ isbn, title: `Seeded there her ${writes} three`, author: 'Ada Lovelace' }));
+          const status = await call(
+            server.base,
+            'POST',
+            '/books',
+            JSON.stringify({ isbn, title: `Seeded there her ${writes} three`, author: 'Ada Lovelace' }),
+          );
           if (status !== 201) throw new Error(`mixed run: POST answered ${status}`);
           sent.push('POST');
         } else if (turn === 1) {
           const isbn = added[nextInt(added.length)] as string;
-          const status = await call(server.base, 'PUT', `/books/${isbn}`, JSON.stringify({ isbn, title: `Seeded here the ${writes} ether`, author: 'Ada Lovelace' }));
+          const status = await call(
+            server.base,
+            'PUT',
+            `/books/${isbn}`,
+            JSON.stringify({ isbn, title: `Seeded here the ${writes} ether`, author: 'Ada Lovelace' }),
+          );
           if (status !== 200) throw new Error(`mixed run: PUT answered ${status}`);
           sent.push('PUT');
         } else {
@@ -119,9 +134,20 @@ export async function measureMixed(server: Server, rows: readonly (FormRow & For
   const all = lines(await settled(server));
   if (all.length !== sent.length) throw new Error(`mixed run: ${all.length} access lines for ${sent.length} requests`);
   const of = (what: number | string): number[] => all.filter((_, i) => sent[i] === what).map((line) => line.durationMs);
-  const mixed = (durations: number[]): FormRow['mixed'] => ({ p50Ms: percentile(durations, 0.5), p99Ms: percentile(durations, 0.99), requests: durations.length });
+  const mixed = (durations: number[]): FormRow['mixed'] => ({
+    p50Ms: percentile(durations, 0.5),
+    p99Ms: percentile(durations, 0.99),
+    requests: durations.length,
+  });
   return [
-    ...rows.map((row, index) => ({ name: row.name, path: row.path, p50Ms: row.p50Ms, p99Ms: row.p99Ms, requests: row.requests, mixed: mixed(of(index)) })),
+    ...rows.map((row, index) => ({
+      name: row.name,
+      path: row.path,
+      p50Ms: row.p50Ms,
+      p99Ms: row.p99Ms,
+      requests: row.requests,
+      mixed: mixed(of(index)),
+    })),
     { ...summary('Adds among the searches', 'POST /books', []), mixed: mixed(of('POST')) },
     { ...summary('Replaces among the searches', 'PUT /books/{isbn}', []), mixed: mixed(of('PUT')) },
     { ...summary('Deletes among the searches', 'DELETE /books/{isbn}', []), mixed: mixed(of('DELETE')) },
@@ -139,6 +165,9 @@ export function formTable(rows: readonly FormRow[]): string {
   return [
     '| Form, at 100,000 books | Request | p50 ms | p99 ms | p50 ms among writes | p99 ms among writes |',
     '|---|---|--:|--:|--:|--:|',
-    ...rows.map((row) => `| ${row.name} | \`${row.path}\` | ${ms(row.p50Ms)} | ${ms(row.p99Ms)} | ${ms(row.mixed?.p50Ms)} | ${ms(row.mixed?.p99Ms)} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | \`${row.path}\` | ${ms(row.p50Ms)} | ${ms(row.p99Ms)} | ${ms(row.mixed?.p50Ms)} | ${ms(row.mixed?.p99Ms)} |`,
+    ),
   ].join('\n');
 }

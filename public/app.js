@@ -164,7 +164,10 @@ async function send(method, uri, { body, ifMatch, controls, box, retry }) {
     const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     return { method, uri, response, body: await readBody(response) };
   } catch (error) {
-    report(box, [make('p', `${method} ${uri} did not complete (${errorText(error)}). Check the connection, then try again.`), button('Retry', retry)]);
+    report(box, [
+      make('p', `${method} ${uri} did not complete (${errorText(error)}). Check the connection, then try again.`),
+      button('Retry', retry),
+    ]);
     return undefined;
   } finally {
     for (const control of controls) control.disabled = false;
@@ -215,7 +218,13 @@ function failed({ response, body }, box) {
   }
   if (response.status === 412 && editing !== undefined) {
     const { uri } = editing;
-    nodes.unshift(make('p', 'The book changed after you read it, so your changes were not saved. Reload it to see it as it is now, then edit again.', 'lead'));
+    nodes.unshift(
+      make(
+        'p',
+        'The book changed after you read it, so your changes were not saved. Reload it to see it as it is now, then edit again.',
+        'lead',
+      ),
+    );
     nodes.push(
       button('Reload the book', () => {
         stopEditing();

@@ -41,7 +41,10 @@ import { pathOf } from './address.js';
 function deref(doc, node) {
   let seen = 0;
   while (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && seen++ < 10) {
-    node = node.$ref.slice(2).split('/').reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key], doc);
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key], doc);
   }
   return node;
 }
@@ -72,7 +75,9 @@ export function readApi(doc, collection) {
   const itemAt = (uri) => paths.find(({ pattern }) => pattern.test(pathOf(uri)))?.item ?? {};
   /** @param {any} operation @param {string} name */
   const parameter = (operation, name) =>
-    (operation?.parameters ?? []).map((/** @type {any} */ candidate) => deref(doc, candidate)).find((/** @type {any} */ candidate) => candidate?.in === 'query' && candidate.name === name);
+    (operation?.parameters ?? [])
+      .map((/** @type {any} */ candidate) => deref(doc, candidate))
+      .find((/** @type {any} */ candidate) => candidate?.in === 'query' && candidate.name === name);
 
   const list = itemAt(collection).get;
   const input = deref(doc, itemAt(collection).post?.requestBody)?.content?.['application/json']?.schema;

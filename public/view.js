@@ -65,7 +65,9 @@ export function headingFor({ uri, response, body }, api) {
 /** A problem as readable text: status and title, detail, and each error with its pointer. @param {any} problem */
 export function problemNodes(problem) {
   const nodes = [make('strong', `${problem?.status ?? ''} ${problem?.title ?? ''}`.trim()), make('p', problem?.detail ?? '')];
-  const errors = (problem?.errors ?? []).map((/** @type {any} */ error) => make('li', `${error.pointer ?? error.parameter}: ${error.detail}`));
+  const errors = (problem?.errors ?? []).map((/** @type {any} */ error) =>
+    make('li', `${error.pointer ?? error.parameter}: ${error.detail}`),
+  );
   if (errors.length > 0) {
     const list = make('ul');
     list.append(...errors);
@@ -184,11 +186,19 @@ function showPaging({ uri, body }, context) {
   }
   const { api, go } = context;
   const sizes = [...new Set([...PAGE_SIZES, size])].filter((value) => value <= (api.maxPageSize ?? Infinity)).sort((a, b) => a - b);
-  const sizeChoice = choice('size', 'Books per page', sizes.map((value) => [String(value), String(value)]), String(size), (value) => go(withParameter(uri, 'size', value), 'size'));
+  const sizeChoice = choice(
+    'size',
+    'Books per page',
+    sizes.map((value) => [String(value), String(value)]),
+    String(size),
+    (value) => go(withParameter(uri, 'size', value), 'size'),
+  );
   const sorts = sortChoices(api);
   const current = queryOf(uri).get('sort') ?? '';
   const chosen = sorts.find(([value]) => canonicalSort(value) === canonicalSort(current))?.[0] ?? '';
-  const sortChoice = choice('sort', 'Sort by', [['', 'Order added'], ...sorts], chosen, (value) => go(withParameter(uri, 'sort', value), 'sort'));
+  const sortChoice = choice('sort', 'Sort by', [['', 'Order added'], ...sorts], chosen, (value) =>
+    go(withParameter(uri, 'sort', value), 'sort'),
+  );
   const controls = make('div', '', 'controls');
   controls.append(sizeChoice, sortChoice);
   fill(element('paging'), [make('p', `Page ${number + 1} of ${totalPages}, ${totalElements} books in all`), pager, controls]);

@@ -60,7 +60,13 @@ export function createApp({ config, store, logger }: AppDeps): App {
   let closing = false;
 
   /** Routes the request and runs its handler; whatever fails on the way is thrown as it is. */
-  async function dispatch(req: IncomingMessage, path: string, queryText: string, authority: string | undefined, requestId: string): Promise<Reply> {
+  async function dispatch(
+    req: IncomingMessage,
+    path: string,
+    queryText: string,
+    authority: string | undefined,
+    requestId: string,
+  ): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9, which this service does not speak.
     if (req.httpVersionMajor !== 1) throw problems.badRequest(REQUEST_MESSAGES.notHttp1);
     // node answers 100-continue itself and passes any other expectation here (server.ts).

@@ -99,12 +99,19 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
     const match = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(arg);
     const name = match?.[1]?.toUpperCase().replaceAll('-', '_');
     if (!match || !SETTINGS.some((known) => known.name === name)) {
-      throw new ConfigError(arg, SETTING_MESSAGES.unknownFlag(arg, SETTINGS.map((known) => flagName(known.name))));
+      throw new ConfigError(
+        arg,
+        SETTING_MESSAGES.unknownFlag(
+          arg,
+          SETTINGS.map((known) => flagName(known.name)),
+        ),
+      );
     }
     let value = match[2];
     if (value === undefined) {
       value = argv[++i];
-      if (value === undefined) throw new ConfigError(name as string, SETTING_MESSAGES.flagWithoutValue(name as string, flagName(name as string)));
+      if (value === undefined)
+        throw new ConfigError(name as string, SETTING_MESSAGES.flagWithoutValue(name as string, flagName(name as string)));
     }
     flags.set(name as string, value);
   }

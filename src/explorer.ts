@@ -25,13 +25,55 @@ const CSS = 'text/css; charset=utf-8';
  * script is a few ES modules, one per job; app.js imports the others.
  */
 export const EXPLORER_FILES = [
-  { path: '/explorer', file: 'explorer.html', operationId: 'getExplorer', type: HTML, summary: 'The API explorer: a page that walks the links of this API in a browser.' },
-  { path: '/explorer/app.js', file: 'app.js', operationId: 'getExplorerScript', type: SCRIPT, summary: "The explorer's script, an ES module: the flow of requests, focus and writes." },
-  { path: '/explorer/address.js', file: 'address.js', operationId: 'getExplorerAddressScript', type: SCRIPT, summary: "The explorer's addresses: the fragment, and the same-origin check of every request." },
-  { path: '/explorer/openapi.js', file: 'openapi.js', operationId: 'getExplorerOpenApiScript', type: SCRIPT, summary: 'What the explorer reads from this OpenAPI document: fields, sort choices, paged paths.' },
-  { path: '/explorer/view.js', file: 'view.js', operationId: 'getExplorerViewScript', type: SCRIPT, summary: "The explorer's view of one answer, written as text." },
-  { path: '/explorer/form.js', file: 'form.js', operationId: 'getExplorerFormScript', type: SCRIPT, summary: "The explorer's book form, built from this OpenAPI document." },
-  { path: '/explorer/dom.js', file: 'dom.js', operationId: 'getExplorerDomScript', type: SCRIPT, summary: "The explorer's few ways of touching the document." },
+  {
+    path: '/explorer',
+    file: 'explorer.html',
+    operationId: 'getExplorer',
+    type: HTML,
+    summary: 'The API explorer: a page that walks the links of this API in a browser.',
+  },
+  {
+    path: '/explorer/app.js',
+    file: 'app.js',
+    operationId: 'getExplorerScript',
+    type: SCRIPT,
+    summary: "The explorer's script, an ES module: the flow of requests, focus and writes.",
+  },
+  {
+    path: '/explorer/address.js',
+    file: 'address.js',
+    operationId: 'getExplorerAddressScript',
+    type: SCRIPT,
+    summary: "The explorer's addresses: the fragment, and the same-origin check of every request.",
+  },
+  {
+    path: '/explorer/openapi.js',
+    file: 'openapi.js',
+    operationId: 'getExplorerOpenApiScript',
+    type: SCRIPT,
+    summary: 'What the explorer reads from this OpenAPI document: fields, sort choices, paged paths.',
+  },
+  {
+    path: '/explorer/view.js',
+    file: 'view.js',
+    operationId: 'getExplorerViewScript',
+    type: SCRIPT,
+    summary: "The explorer's view of one answer, written as text.",
+  },
+  {
+    path: '/explorer/form.js',
+    file: 'form.js',
+    operationId: 'getExplorerFormScript',
+    type: SCRIPT,
+    summary: "The explorer's book form, built from this OpenAPI document.",
+  },
+  {
+    path: '/explorer/dom.js',
+    file: 'dom.js',
+    operationId: 'getExplorerDomScript',
+    type: SCRIPT,
+    summary: "The explorer's few ways of touching the document.",
+  },
   { path: '/explorer/style.css', file: 'style.css', operationId: 'getExplorerStyle', type: CSS, summary: "The explorer's stylesheet." },
 ] as const;
 

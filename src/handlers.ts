@@ -32,7 +32,15 @@ const WHOLE_UP_TO = 64;
 /** A collection of `count` books: one JSON text when it is small, else a stream read as the client reads. */
 function collection(books: Iterable<BookFields>, count: number, base: string, version: string, page?: Page): Reply {
   if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page), version };
-  return { status: 200, body: renderCollection(Array.from(books, (book) => toBook(book)), base, page), version };
+  return {
+    status: 200,
+    body: renderCollection(
+      Array.from(books, (book) => toBook(book)),
+      base,
+      page,
+    ),
+    version,
+  };
 }
 
 function reject(rejection: Rejection): never {

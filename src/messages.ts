@@ -44,7 +44,8 @@ export const BOOK_MESSAGES = {
   noBooks: 'No books found',
   noBooksForTitle: (title: string) => `No books found for title: ${title}`,
   isbnTaken: (isbn: string) => `Book already exists for ISBN: ${isbn}`,
-  sameTitleAndAuthor: (title: string, first: string, last: string) => `Book already exists with title: ${title} and author: ${first} ${last}`,
+  sameTitleAndAuthor: (title: string, first: string, last: string) =>
+    `Book already exists with title: ${title} and author: ${first} ${last}`,
   full: (capacity: number) => `The catalogue is full: it holds at most ${capacity} books (MAX_BOOKS)`,
   isbnMismatch: (isbn: string) => `isbn must match the path: ${isbn}`,
   changed: (etag: string) => `The book has changed since it was read: its ETag is now ${etag}`,
@@ -109,7 +110,8 @@ export const ORIGIN_MESSAGES = {
 export const SETTING_MESSAGES = {
   unknownFlag: (arg: string, flags: readonly string[]) => `${arg} is not a known flag; the flags are ${flags.join(', ')}`,
   flagWithoutValue: (setting: string, flag: string) => `${setting} needs a value: ${flag} <value>`,
-  notInteger: (setting: string, min: number, max: number, text: string) => `${setting} must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`,
+  notInteger: (setting: string, min: number, max: number, text: string) =>
+    `${setting} must be an integer from ${min} to ${max}, got ${JSON.stringify(text)}`,
   notBoolean: (setting: string, text: string) => `${setting} must be true or false, got ${JSON.stringify(text)}`,
   blankToken: 'API_TOKEN must not be blank; leave it unset to disable the token',
   // Never quotes the token: it is a secret.

@@ -59,4 +59,3 @@ export function bookSchemas(table: FieldTable): Record<string, Json> {
     },
   };
 }
-

@@ -62,7 +62,11 @@ export const requestExamples: Record<string, Json> = {
     authorFirstName: 'Aldous',
     authorLastName: 'Huxley',
   }),
-  isbnTaken: example('The isbn of a book already in the catalogue', { isbn: '1-2-3', title: 'Homage to Catalonia', author: 'George Orwell' }),
+  isbnTaken: example('The isbn of a book already in the catalogue', {
+    isbn: '1-2-3',
+    title: 'Homage to Catalonia',
+    author: 'George Orwell',
+  }),
   sameTitleAndAuthor: example('The title and author of a book already in the catalogue', {
     isbn: '978-0-45-228423-4',
     title: 'Animal Farm',
@@ -94,15 +98,25 @@ export const examples = {
       problem(BAD_REQUEST, 400, PARAMETERS.map((error) => error.detail).join('; '), '/books', PARAMETERS),
     ),
   },
-  noBooks: { noBooksForTitle: example('GET /books?title=Dune', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')) },
+  noBooks: {
+    noBooksForTitle: example('GET /books?title=Dune', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')),
+  },
   book: { book: example('GET /books/4-5-6', TOLKIEN) },
-  unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')) },
+  unknownIsbn: {
+    unknownIsbn: example('GET /books/0-0-0', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')),
+  },
   malformedPath: {
     malformedPath: example('GET /books/%zz', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.malformedPathEscape, '/books/%zz')),
   },
   created: {
-    created: example('POST /books with the request example "created"', book('978-0-14-118776-1', 'Nineteen Eighty-Four', 'George', 'Orwell')),
-    createdWithNames: example('POST /books with the request example "createdWithNames"', book('978-0-06-085052-4', 'Brave New World', 'Aldous', 'Huxley')),
+    created: example(
+      'POST /books with the request example "created"',
+      book('978-0-14-118776-1', 'Nineteen Eighty-Four', 'George', 'Orwell'),
+    ),
+    createdWithNames: example(
+      'POST /books with the request example "createdWithNames"',
+      book('978-0-06-085052-4', 'Brave New World', 'Aldous', 'Huxley'),
+    ),
   },
   postBadRequest: {
     validationFailed: example(
@@ -116,7 +130,10 @@ export const examples = {
     notAnObject: example('POST /books with the body []', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.notAnObject, '/books')),
   },
   conflict: {
-    isbnTaken: example('POST /books with the request example "isbnTaken"', problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books')),
+    isbnTaken: example(
+      'POST /books with the request example "isbnTaken"',
+      problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books'),
+    ),
     sameTitleAndAuthor: example(
       'POST /books with the request example "sameTitleAndAuthor"',
       problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books'),
@@ -156,7 +173,11 @@ export const examples = {
 
 /** Request bodies of PUT /books/{isbn} (api.md, Editing); each name also names the answer it gets. */
 export const putRequestExamples: Record<string, Json> = {
-  replaced: example('A new title for the book at /books/4-5-6', { isbn: '4-5-6', title: 'The Fellowship of the Ring', author: 'JRR Tolkien' }),
+  replaced: example('A new title for the book at /books/4-5-6', {
+    isbn: '4-5-6',
+    title: 'The Fellowship of the Ring',
+    author: 'JRR Tolkien',
+  }),
   isbnMismatch: example('A body whose isbn is not the path’s', { isbn: '9-9-9', title: 'Dune', author: 'Frank Herbert' }),
   sameTitleAndAuthor: example('The title and author of another book', { isbn: '4-5-6', title: 'Animal Farm', author: 'George Orwell' }),
 };
@@ -166,15 +187,25 @@ const TOLKIEN_TAG = jsonEntityTag(TOLKIEN);
 const PRECONDITION_FAILED = { type: 'about:blank', title: 'Precondition Failed' };
 
 export const editExamples = {
-  replaced: { replaced: example('PUT /books/4-5-6 with the request example "replaced"', book('4-5-6', 'The Fellowship of the Ring', 'JRR', 'Tolkien')) },
+  replaced: {
+    replaced: example(
+      'PUT /books/4-5-6 with the request example "replaced"',
+      book('4-5-6', 'The Fellowship of the Ring', 'JRR', 'Tolkien'),
+    ),
+  },
   putBadRequest: {
     isbnMismatch: example(
       'PUT /books/4-5-6 with the request example "isbnMismatch"',
-      problem(OUTCOMES.invalid, 400, BOOK_MESSAGES.isbnMismatch('4-5-6'), '/books/4-5-6', [{ pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch('4-5-6') }]),
+      problem(OUTCOMES.invalid, 400, BOOK_MESSAGES.isbnMismatch('4-5-6'), '/books/4-5-6', [
+        { pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch('4-5-6') },
+      ]),
     ),
   },
   unknownIsbn: {
-    unknownIsbn: example('PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')),
+    unknownIsbn: example(
+      'PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}',
+      problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0'),
+    ),
   },
   conflict: {
     sameTitleAndAuthor: example(

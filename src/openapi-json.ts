@@ -8,4 +8,9 @@ export const ref = (kind: 'schemas' | 'parameters' | 'headers' | 'responses', na
 });
 
 /** An object schema whose properties are all required. */
-export const object = (description: string, properties: Json): Json => ({ type: 'object', description, required: Object.keys(properties), properties });
+export const object = (description: string, properties: Json): Json => ({
+  type: 'object',
+  description,
+  required: Object.keys(properties),
+  properties,
+});

@@ -7,7 +7,20 @@ import type { FieldTable } from './books/fields.ts';
 import { JSON_TYPE, HAL_TYPE } from './http/respond.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
 import { editExamples, examples, putRequestExamples, requestExamples } from './openapi-examples.ts';
-import { answer, common, GET_NOTES, IF_NONE_MATCH, MALFORMED, notModified, noContent, ok, problem, PUBLIC, REQUEST_ID, unauthorized } from './openapi-responses.ts';
+import {
+  answer,
+  common,
+  GET_NOTES,
+  IF_NONE_MATCH,
+  MALFORMED,
+  notModified,
+  noContent,
+  ok,
+  problem,
+  PUBLIC,
+  REQUEST_ID,
+  unauthorized,
+} from './openapi-responses.ts';
 import { servicePaths } from './openapi-service.ts';
 import { sortValues } from './openapi-books.ts';
 import { type Json, ref } from './openapi-json.ts';
@@ -30,7 +43,9 @@ const etagWhenThereIsABook: Json = { description: 'The book’s current ETag, wh
 
 /** "title, isbn or author (authorLastName, then authorFirstName)" */
 function sortsInWords(table: FieldTable): string {
-  const words = table.sorts.map((sort) => (sort.by.length === 1 && sort.by[0] === sort.key ? sort.key : `${sort.key} (${sort.by.join(', then ')})`));
+  const words = table.sorts.map((sort) =>
+    sort.by.length === 1 && sort.by[0] === sort.key ? sort.key : `${sort.key} (${sort.by.join(', then ')})`,
+  );
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) as string}` : words.join('');
 }
 
@@ -48,9 +63,25 @@ export function operations(table: FieldTable): Record<string, Json> {
           'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
           `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${GET_NOTES}`,
         parameters: [
-          { name: 'title', in: 'query', description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.', schema: { type: 'string' }, example: 'lord' },
-          { name: 'page', in: 'query', description: 'Page number, from 0. With page or size the collection is paged.', schema: { type: 'integer', minimum: 0 } },
-          { name: 'size', in: 'query', description: `Books per page (default ${DEFAULT_PAGE_SIZE}).`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } },
+          {
+            name: 'title',
+            in: 'query',
+            description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.',
+            schema: { type: 'string' },
+            example: 'lord',
+          },
+          {
+            name: 'page',
+            in: 'query',
+            description: 'Page number, from 0. With page or size the collection is paged.',
+            schema: { type: 'integer', minimum: 0 },
+          },
+          {
+            name: 'size',
+            in: 'query',
+            description: `Books per page (default ${DEFAULT_PAGE_SIZE}).`,
+            schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+          },
           {
             name: 'sort',
             in: 'query',
@@ -85,16 +116,38 @@ export function operations(table: FieldTable): Record<string, Json> {
           },
         },
         responses: {
-          '201': answer(201, "the stored book, as a GET of its Location returns it, with that GET's ETag.", HAL_TYPE, 'Book', examples.created, {
-            Location: ref('headers', 'Location'),
-            ETag: ref('headers', 'ETag'),
-          }),
+          '201': answer(
+            201,
+            "the stored book, as a GET of its Location returns it, with that GET's ETag.",
+            HAL_TYPE,
+            'Book',
+            examples.created,
+            {
+              Location: ref('headers', 'Location'),
+              ETag: ref('headers', 'ETag'),
+            },
+          ),
           '401': unauthorized('POST', '/books'),
-          '409': problem(409, 'a book with this isbn, or with this title and these (derived) author names, already exists.', examples.conflict),
+          '409': problem(
+            409,
+            'a book with this isbn, or with this title and these (derived) author names, already exists.',
+            examples.conflict,
+          ),
           '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
           '415': problem(415, 'the body is not declared as JSON, or has a Content-Encoding.', examples.unsupportedType),
-          '507': problem(507, 'the catalogue holds MAX_BOOKS books, or its books hold as much text as MAX_BOOKS books may (128 UTF-16 code units a book).', examples.full),
-          ...common('/books', problem(400, `the body is not JSON, not an object, or fails validation (each failure in errors), or: ${MALFORMED}`, examples.postBadRequest)),
+          '507': problem(
+            507,
+            'the catalogue holds MAX_BOOKS books, or its books hold as much text as MAX_BOOKS books may (128 UTF-16 code units a book).',
+            examples.full,
+          ),
+          ...common(
+            '/books',
+            problem(
+              400,
+              `the body is not JSON, not an object, or fails validation (each failure in errors), or: ${MALFORMED}`,
+              examples.postBadRequest,
+            ),
+          ),
         },
       },
     },
@@ -133,7 +186,12 @@ export function operations(table: FieldTable): Record<string, Json> {
           },
         },
         responses: {
-          '200': ok('the book as stored now, as a GET returns it; its ETag is the one to send with the next edit.', HAL_TYPE, 'Book', editExamples.replaced),
+          '200': ok(
+            'the book as stored now, as a GET returns it; its ETag is the one to send with the next edit.',
+            HAL_TYPE,
+            'Book',
+            editExamples.replaced,
+          ),
           '401': unauthorized('PUT', '/books/4-5-6'),
           '404': problem(404, 'no book has this isbn.', editExamples.unknownIsbn),
           '409': problem(409, 'another book has this title and these (derived) author names.', editExamples.conflict),
@@ -141,7 +199,14 @@ export function operations(table: FieldTable): Record<string, Json> {
           '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.'),
           '415': problem(415, 'the body is not declared as JSON, or has a Content-Encoding.'),
           '507': problem(507, 'the longer book would pass the text the catalogue may hold.'),
-          ...common('/books/4-5-6', problem(400, `the body is not JSON, not an object, or fails validation, its isbn not the path's included (each failure in errors), or: ${MALFORMED}`, editExamples.putBadRequest)),
+          ...common(
+            '/books/4-5-6',
+            problem(
+              400,
+              `the body is not JSON, not an object, or fails validation, its isbn not the path's included (each failure in errors), or: ${MALFORMED}`,
+              editExamples.putBadRequest,
+            ),
+          ),
         },
       },
       delete: {
@@ -156,7 +221,11 @@ export function operations(table: FieldTable): Record<string, Json> {
         responses: {
           '204': noContent('the book is gone (or never existed).'),
           '401': unauthorized('DELETE', '/books/1-2-3'),
-          '412': preconditionFailed('If-Match names another tag than the book’s, or there is no book.', { ...editExamples.changed('DELETE'), ...editExamples.absent }, etagWhenThereIsABook),
+          '412': preconditionFailed(
+            'If-Match names another tag than the book’s, or there is no book.',
+            { ...editExamples.changed('DELETE'), ...editExamples.absent },
+            etagWhenThereIsABook,
+          ),
           ...common('/books/4-5-6'),
         },
       },

@@ -24,7 +24,14 @@ const WITH_TAG: Json = { ...ALWAYS, ETag: ref('headers', 'ETag') };
 export const said = (status: number, description: string): string => `${STATUS_CODES[status]}: ${description}`;
 
 /** An answer with a body of `schema` in `mediaType`, with its examples and headers. */
-export function answer(status: number, description: string, mediaType: string, schema: string, exampleSet?: Json, headers: Json = {}): Json {
+export function answer(
+  status: number,
+  description: string,
+  mediaType: string,
+  schema: string,
+  exampleSet?: Json,
+  headers: Json = {},
+): Json {
   const content = exampleSet ? { schema: ref('schemas', schema), examples: exampleSet } : { schema: ref('schemas', schema) };
   return { description: said(status, description), headers: { ...ALWAYS, ...headers }, content: { [mediaType]: content } };
 }
@@ -45,7 +52,8 @@ export const file = (type: string, headers: Json): Json => ({
   content: { [type]: { schema: { type: 'string' } } },
 });
 
-export const MALFORMED = 'a missing or malformed Host header (or forwarded header, with TRUST_PROXY), or a malformed %-escape in the path or query.';
+export const MALFORMED =
+  'a missing or malformed Host header (or forwarded header, with TRUST_PROXY), or a malformed %-escape in the path or query.';
 
 /**
  * Responses that any operation can get: 400 from the request line or headers, 417 for an

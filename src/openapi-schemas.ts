@@ -62,7 +62,9 @@ const schemas: Record<string, Json> = {
         description:
           'Kind of problem: urn:book-catalogue:problem:book-not-found, …:book-already-exists, …:validation-failed, or about:blank (see the status).',
       },
-      title: text('Short summary of the kind of problem: the type\'s own title, or the status phrase node sends (413 is "Payload Too Large").'),
+      title: text(
+        'Short summary of the kind of problem: the type\'s own title, or the status phrase node sends (413 is "Payload Too Large").',
+      ),
       status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status code.' },
       detail: text('What went wrong in this request.'),
       instance: text('The request path, without its query.'),
@@ -72,8 +74,16 @@ const schemas: Record<string, Json> = {
         description: 'Each failure of a validation (pointer into the body) or of a query parameter (parameter name).',
         items: {
           oneOf: [
-            { type: 'object', required: ['pointer', 'detail'], properties: { pointer: text('JSON pointer fragment, e.g. #/isbn.'), detail: text('The failure.') } },
-            { type: 'object', required: ['parameter', 'detail'], properties: { parameter: text('Query parameter name.'), detail: text('The failure.') } },
+            {
+              type: 'object',
+              required: ['pointer', 'detail'],
+              properties: { pointer: text('JSON pointer fragment, e.g. #/isbn.'), detail: text('The failure.') },
+            },
+            {
+              type: 'object',
+              required: ['parameter', 'detail'],
+              properties: { parameter: text('Query parameter name.'), detail: text('The failure.') },
+            },
           ],
         },
       },
@@ -108,7 +118,8 @@ export function components(table: FieldTable): Json {
       RequestId: {
         name: 'X-Request-Id',
         in: 'header',
-        description: 'Traces the request through the logs; kept when it is 1 to 128 of [A-Za-z0-9._~:@+/=-], otherwise replaced by a new UUID.',
+        description:
+          'Traces the request through the logs; kept when it is 1 to 128 of [A-Za-z0-9._~:@+/=-], otherwise replaced by a new UUID.',
         schema: { type: 'string', pattern: '^[A-Za-z0-9._~:@+/=-]{1,128}$' },
       },
       IfNoneMatch: {
@@ -138,7 +149,8 @@ export function components(table: FieldTable): Json {
       bearer: {
         type: 'http',
         scheme: 'bearer',
-        description: 'Only when the service runs with API_TOKEN set: POST, PUT and DELETE then need Authorization: Bearer <API_TOKEN>. Reads never need it.',
+        description:
+          'Only when the service runs with API_TOKEN set: POST, PUT and DELETE then need Authorization: Bearer <API_TOKEN>. Reads never need it.',
       },
     },
   };

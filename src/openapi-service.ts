@@ -15,7 +15,9 @@ const meta = (operationId: string, summary: string, description: string, respons
 
 /** The explorer's page, script modules and stylesheet (src/explorer.ts), each a file sent as it is. */
 function explorerPaths(): Record<string, Json> {
-  const policy = { 'Content-Security-Policy': { description: "default-src 'self'; frame-ancestors 'none'", required: true, schema: { type: 'string' } } };
+  const policy = {
+    'Content-Security-Policy': { description: "default-src 'self'; frame-ancestors 'none'", required: true, schema: { type: 'string' } },
+  };
   return Object.fromEntries(
     EXPLORER_FILES.map(({ path, operationId, type, summary }) => [
       path,
@@ -47,12 +49,24 @@ export function servicePaths(): Record<string, Json> {
         '200': answer(200, 'the root links.', HAL_TYPE, 'Root', examples.root, { ETag: ref('headers', 'ETag'), ...vary }),
         '303': {
           description: said(303, 'a browser is sent to the API explorer, {base_url}/explorer.'),
-          headers: { ...ALWAYS, ...vary, Location: { description: 'The explorer: {base_url}/explorer.', required: true, schema: { type: 'string', format: 'uri' } } },
+          headers: {
+            ...ALWAYS,
+            ...vary,
+            Location: { description: 'The explorer: {base_url}/explorer.', required: true, schema: { type: 'string', format: 'uri' } },
+          },
         },
         '304': notModified,
         ...common('/'),
       },
-      [IF_NONE_MATCH, { name: 'Accept', in: 'header', description: 'text/html with no JSON type gets the 303 to the explorer; anything else, the HAL root.', schema: { type: 'string' } }],
+      [
+        IF_NONE_MATCH,
+        {
+          name: 'Accept',
+          in: 'header',
+          description: 'text/html with no JSON type gets the 303 to the explorer; anything else, the HAL root.',
+          schema: { type: 'string' },
+        },
+      ],
     ),
     '/health': meta('getHealth', 'Health check', 'For container health checks and the reverse proxy.', {
       '200': ok('the service is up.', JSON_TYPE, 'Health', examples.health),
@@ -60,7 +74,11 @@ export function servicePaths(): Record<string, Json> {
       ...common('/health'),
     }),
     '/openapi.json': meta('getOpenApi', 'This OpenAPI document', 'The OpenAPI 3.1 description of every route.', {
-      '200': { description: said(200, 'the document.'), headers: { ...ALWAYS, ETag: ref('headers', 'ETag') }, content: { [JSON_TYPE]: { schema: { type: 'object' } } } },
+      '200': {
+        description: said(200, 'the document.'),
+        headers: { ...ALWAYS, ETag: ref('headers', 'ETag') },
+        content: { [JSON_TYPE]: { schema: { type: 'object' } } },
+      },
       '304': notModified,
       ...common('/openapi.json'),
     }),

@@ -30,10 +30,16 @@ export const OUTCOMES: { readonly [K in Reason]: Row<K> } = {
     title: 'Validation failed',
     message: (rejection) => rejection.errors.map((error) => error.detail).join('; '),
   },
-  'no-books': { ...NOT_FOUND, message: (rejection) => (rejection.title === undefined ? BOOK_MESSAGES.noBooks : BOOK_MESSAGES.noBooksForTitle(rejection.title)) },
+  'no-books': {
+    ...NOT_FOUND,
+    message: (rejection) => (rejection.title === undefined ? BOOK_MESSAGES.noBooks : BOOK_MESSAGES.noBooksForTitle(rejection.title)),
+  },
   'not-found': { ...NOT_FOUND, message: (rejection) => BOOK_MESSAGES.notFound(rejection.isbn) },
   'isbn-taken': { ...EXISTS, message: (rejection) => BOOK_MESSAGES.isbnTaken(rejection.isbn) },
-  duplicate: { ...EXISTS, message: (rejection) => BOOK_MESSAGES.sameTitleAndAuthor(rejection.title, rejection.firstName, rejection.lastName) },
+  duplicate: {
+    ...EXISTS,
+    message: (rejection) => BOOK_MESSAGES.sameTitleAndAuthor(rejection.title, rejection.firstName, rejection.lastName),
+  },
   changed: { ...CHANGED, message: (rejection) => BOOK_MESSAGES.changed(rejection.etag) },
   absent: { ...CHANGED, message: () => BOOK_MESSAGES.absent },
   full: { ...FULL, message: (rejection) => BOOK_MESSAGES.full(rejection.capacity) },

@@ -36,7 +36,8 @@ export function seedStore(store: BookStore, seedFile: string | undefined): void 
   const entries = seedFile === undefined ? FIXTURE : readSeedFile(seedFile);
   if (entries.length > store.capacity) throw new SeedError('MAX_BOOKS', SEED_MESSAGES.belowSeed(store.capacity, entries.length));
   entries.forEach((entry, index) => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new SeedError('SEED_FILE', SEED_MESSAGES.notObject(index));
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new SeedError('SEED_FILE', SEED_MESSAGES.notObject(index));
     const result = addBook(store, entry as Readonly<Record<string, unknown>>);
     if ('rejected' in result) throw new SeedError('SEED_FILE', SEED_MESSAGES.rejected(index, rejectionMessage(result.rejected)));
   });

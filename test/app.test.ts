@@ -14,7 +14,8 @@ class FailingStore extends IndexedBookStore {
   override get(isbn: string): BookFields | undefined {
     if (isbn === 'throws') throw new Error('the disk is on fire');
     // A BigInt cannot be written as JSON: the reply fails only when respond serialises it.
-    if (isbn === 'unwritable') return { isbn, title: 10n as unknown as string, authorFirstName: 'A', authorLastName: 'B', author: undefined };
+    if (isbn === 'unwritable')
+      return { isbn, title: 10n as unknown as string, authorFirstName: 'A', authorLastName: 'B', author: undefined };
     return super.get(isbn);
   }
 }

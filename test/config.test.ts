@@ -139,19 +139,32 @@ describe('loadConfig from the environment', () => {
 describe('loadConfig from flags', () => {
   it('reads every setting from `--name value`', () => {
     const argv = [
-      '--port', '9000',
-      '--host', '::1',
-      '--base-url', 'http://localhost:3000/',
-      '--trust-proxy', 'true',
-      '--seed-file', 'x',
-      '--max-books', '7',
-      '--api-token', 'tok',
-      '--log-level', 'warn',
-      '--keep-alive-timeout-ms', '1000',
-      '--shutdown-timeout-ms', '500',
-      '--send-timeout-ms', '400',
-      '--cors-origins', '*',
-      '--store', 'map',
+      '--port',
+      '9000',
+      '--host',
+      '::1',
+      '--base-url',
+      'http://localhost:3000/',
+      '--trust-proxy',
+      'true',
+      '--seed-file',
+      'x',
+      '--max-books',
+      '7',
+      '--api-token',
+      'tok',
+      '--log-level',
+      'warn',
+      '--keep-alive-timeout-ms',
+      '1000',
+      '--shutdown-timeout-ms',
+      '500',
+      '--send-timeout-ms',
+      '400',
+      '--cors-origins',
+      '*',
+      '--store',
+      'map',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -265,21 +278,9 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     [{ TRUST_PROXY: 'On' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "On"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"'],
     [{ STORE: 'btree' }, 'STORE', 'STORE must be one of map, indexed, got "btree"'],
-    [
-      { BASE_URL: 'ftp://x' },
-      'BASE_URL',
-      'BASE_URL must be an absolute http or https URL without query or fragment, got "ftp://x"',
-    ],
-    [
-      { BASE_URL: 'not a url' },
-      'BASE_URL',
-      'BASE_URL must be an absolute http or https URL without query or fragment, got "not a url"',
-    ],
-    [
-      { BASE_URL: '/api' },
-      'BASE_URL',
-      'BASE_URL must be an absolute http or https URL without query or fragment, got "/api"',
-    ],
+    [{ BASE_URL: 'ftp://x' }, 'BASE_URL', 'BASE_URL must be an absolute http or https URL without query or fragment, got "ftp://x"'],
+    [{ BASE_URL: 'not a url' }, 'BASE_URL', 'BASE_URL must be an absolute http or https URL without query or fragment, got "not a url"'],
+    [{ BASE_URL: '/api' }, 'BASE_URL', 'BASE_URL must be an absolute http or https URL without query or fragment, got "/api"'],
     [
       { BASE_URL: 'https://example.com/api?x=1' },
       'BASE_URL',
@@ -295,21 +296,13 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
       'BASE_URL',
       'BASE_URL must be an absolute http or https URL without query or fragment, got "https://user:pw@example.com"',
     ],
-    [
-      { KEEP_ALIVE_TIMEOUT_MS: '0' },
-      'KEEP_ALIVE_TIMEOUT_MS',
-      'KEEP_ALIVE_TIMEOUT_MS must be an integer from 1 to 2147483647, got "0"',
-    ],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KEEP_ALIVE_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS must be an integer from 1 to 2147483647, got "0"'],
     [
       { KEEP_ALIVE_TIMEOUT_MS: '2147483648' },
       'KEEP_ALIVE_TIMEOUT_MS',
       'KEEP_ALIVE_TIMEOUT_MS must be an integer from 1 to 2147483647, got "2147483648"',
     ],
-    [
-      { SHUTDOWN_TIMEOUT_MS: 'x' },
-      'SHUTDOWN_TIMEOUT_MS',
-      'SHUTDOWN_TIMEOUT_MS must be an integer from 1 to 2147483647, got "x"',
-    ],
+    [{ SHUTDOWN_TIMEOUT_MS: 'x' }, 'SHUTDOWN_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS must be an integer from 1 to 2147483647, got "x"'],
     [{ API_TOKEN: '   ' }, 'API_TOKEN', 'API_TOKEN must not be blank; leave it unset to disable the token'],
     [{ API_TOKEN: '\t\n' }, 'API_TOKEN', 'API_TOKEN must not be blank; leave it unset to disable the token'],
   ];
@@ -323,11 +316,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     assertConfigError(() => loadConfig({}, ['--port', 'abc']), 'PORT', 'PORT must be an integer from 0 to 65535, got "abc"');
     assertConfigError(() => loadConfig({}, ['--port=70000']), 'PORT', 'PORT must be an integer from 0 to 65535, got "70000"');
     assertConfigError(() => loadConfig({}, ['--port=']), 'PORT', 'PORT must be an integer from 0 to 65535, got ""');
-    assertConfigError(
-      () => loadConfig({}, ['--trust-proxy', 'maybe']),
-      'TRUST_PROXY',
-      'TRUST_PROXY must be true or false, got "maybe"',
-    );
+    assertConfigError(() => loadConfig({}, ['--trust-proxy', 'maybe']), 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "maybe"');
     assertConfigError(
       () => loadConfig({}, ['--api-token=  ']),
       'API_TOKEN',
@@ -367,21 +356,27 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
 
   it('keeps the message to one line when the unknown argument holds a line break (api.md, Settings, rule 1: "one line")', () => {
     // Start-up prints `invalid configuration: <message>`; a raw line break would split it in two.
-    assertConfigError(
-      () => loadConfig({}, ['--no\npe']),
-      '--no\npe',
-      `--no\\u000ape is not a known flag; the flags are ${FLAGS}`,
-    );
+    assertConfigError(() => loadConfig({}, ['--no\npe']), '--no\npe', `--no\\u000ape is not a known flag; the flags are ${FLAGS}`);
     assertConfigError(() => loadConfig({}, ['a\tb\u2028']), 'a\tb\u2028', `a\\u0009b\\u2028 is not a known flag; the flags are ${FLAGS}`);
-    assertConfigError(() => loadConfig({}, ['a\u0085b\u009f']), 'a\u0085b\u009f', `a\\u0085b\\u009f is not a known flag; the flags are ${FLAGS}`);
+    assertConfigError(
+      () => loadConfig({}, ['a\u0085b\u009f']),
+      'a\u0085b\u009f',
+      `a\\u0085b\\u009f is not a known flag; the flags are ${FLAGS}`,
+    );
   });
 });
 
 describe('the settings table of docs/api.md', () => {
   it('lists exactly the settings of SETTINGS, in its order, with the same defaults', () => {
     const contract = readFileSync(join(import.meta.dirname, '../docs/api.md'), 'utf8');
-    const rows = [...contract.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [match[1], (match[2] ?? '').trim().replaceAll('`', '')]);
-    assert.deepEqual(rows, SETTINGS.map((setting) => [setting.name, setting.shown]));
+    const rows = [...contract.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)].map((match) => [
+      match[1],
+      (match[2] ?? '').trim().replaceAll('`', ''),
+    ]);
+    assert.deepEqual(
+      rows,
+      SETTINGS.map((setting) => [setting.name, setting.shown]),
+    );
   });
 });
 
@@ -411,11 +406,15 @@ describe('CORS_ORIGINS', () => {
       ['app.example.com', 'app.example.com'],
     ];
     for (const [value, item] of cases) {
-      assert.throws(() => loadConfig({ CORS_ORIGINS: value }), (error: unknown) => {
-        assert.ok(error instanceof ConfigError);
-        assert.deepEqual({ setting: error.setting, message: error.message }, { setting: 'CORS_ORIGINS', message: message(item) });
-        return true;
-      }, value);
+      assert.throws(
+        () => loadConfig({ CORS_ORIGINS: value }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.deepEqual({ setting: error.setting, message: error.message }, { setting: 'CORS_ORIGINS', message: message(item) });
+          return true;
+        },
+        value,
+      );
     }
   });
 });
@@ -431,7 +430,25 @@ describe('API_TOKEN is RFC 6750 token68', () => {
   });
 
   it('stops start-up on anything else, naming the setting without quoting the token', () => {
-    const bad = [' a b ', 'a b', ' tok', 'tok ', 'to,ken', 'to;ken', 'tok"en', 't\u00f6k', 'tok\u2028', 'tok\t', '=', '=abc', 'a=b', 'ab=c', 'a:b', 'a@b', 'a%20b'];
+    const bad = [
+      ' a b ',
+      'a b',
+      ' tok',
+      'tok ',
+      'to,ken',
+      'to;ken',
+      'tok"en',
+      't\u00f6k',
+      'tok\u2028',
+      'tok\t',
+      '=',
+      '=abc',
+      'a=b',
+      'ab=c',
+      'a:b',
+      'a@b',
+      'a%20b',
+    ];
     for (const token of bad) {
       assertConfigError(() => loadConfig({ API_TOKEN: token }), 'API_TOKEN', message);
       assertConfigError(() => loadConfig({}, ['--api-token', token]), 'API_TOKEN', message);

@@ -5,7 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { BOOK_EXISTS, BOOK_NOT_FOUND, expectedBook, expectedCollection, expectedProblem, LEE, ORWELL, TOLKIEN, VALIDATION_FAILED } from './helpers/books.ts';
+import {
+  BOOK_EXISTS,
+  BOOK_NOT_FOUND,
+  expectedBook,
+  expectedCollection,
+  expectedProblem,
+  LEE,
+  ORWELL,
+  TOLKIEN,
+  VALIDATION_FAILED,
+} from './helpers/books.ts';
 import { send } from './helpers/http.ts';
 import { open, parseResponses } from './helpers/raw.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -14,10 +24,20 @@ const PROBLEM = 'application/problem+json';
 const HAL = 'application/hal+json';
 const TAG = /^"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/;
 
-const FELLOWSHIP = { isbn: '4-5-6', title: 'The Fellowship of the Ring', author: 'J. R. R. Tolkien', authorFirstName: 'J.', authorLastName: 'R.' };
+const FELLOWSHIP = {
+  isbn: '4-5-6',
+  title: 'The Fellowship of the Ring',
+  author: 'J. R. R. Tolkien',
+  authorFirstName: 'J.',
+  authorLastName: 'R.',
+};
 
 function put(server: TestServer, isbn: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.base}/books/${isbn}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(`${server.base}/books/${isbn}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** A book's ETag and body as a GET reads them now. */
@@ -29,7 +49,12 @@ async function read(server: TestServer, isbn: string): Promise<{ etag: string; b
 
 async function assertProblem(response: Response, expected: object, etag?: string): Promise<void> {
   assert.deepEqual(
-    { status: response.status, type: response.headers.get('content-type'), etag: response.headers.get('etag') ?? undefined, body: await response.json() },
+    {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      etag: response.headers.get('etag') ?? undefined,
+      body: await response.json(),
+    },
     { status: (expected as { status: number }).status, type: PROBLEM, etag, body: expected },
   );
 }
@@ -52,7 +77,10 @@ describe('PUT /books/{isbn}', () => {
   it('answers 200 with the new book, its links and the ETag a GET of it then gets (rules 1 and 5)', async () => {
     const response = await put(server, '4-5-6', FELLOWSHIP);
     const expected = expectedBook(server.base, FELLOWSHIP);
-    assert.deepEqual({ status: response.status, type: response.headers.get('content-type'), body: await response.json() }, { status: 200, type: HAL, body: expected });
+    assert.deepEqual(
+      { status: response.status, type: response.headers.get('content-type'), body: await response.json() },
+      { status: 200, type: HAL, body: expected },
+    );
     assert.equal(response.headers.get('location'), null);
     const now = await read(server, '4-5-6');
     assert.deepEqual(now.body, expected);
@@ -68,41 +96,85 @@ describe('PUT /books/{isbn}', () => {
     assert.deepEqual(await list('?title=zoo'), expectedCollection(server.base, [book]));
     assert.equal((await fetch(`${server.base}/books?title=animal`)).status, 404);
     const sorted = (await list('?sort=title&size=5')) as { _embedded: { bookDTOList: { isbn: string }[] } };
-    assert.deepEqual(sorted._embedded.bookDTOList.map((entry) => entry.isbn), ['4-5-6', '7-8-9', '1-2-3']);
+    assert.deepEqual(
+      sorted._embedded.bookDTOList.map((entry) => entry.isbn),
+      ['4-5-6', '7-8-9', '1-2-3'],
+    );
     const byAuthor = (await list('?sort=author&size=5')) as { _embedded: { bookDTOList: { isbn: string }[] } };
-    assert.deepEqual(byAuthor._embedded.bookDTOList.map((entry) => entry.isbn), ['1-2-3', '7-8-9', '4-5-6']);
+    assert.deepEqual(
+      byAuthor._embedded.bookDTOList.map((entry) => entry.isbn),
+      ['1-2-3', '7-8-9', '4-5-6'],
+    );
     // The old title and names are free; the new ones are taken.
-    const post = (body: object): Promise<Response> => fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: object): Promise<Response> =>
+      fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     assert.equal((await post({ isbn: 'new', title: 'Animal Farm', author: 'George Orwell' })).status, 201);
     await assertProblem(
       await post({ isbn: 'other', title: 'Zoo Farm', authorFirstName: 'Aaron', authorLastName: 'Aardvark' }),
-      expectedProblem(409, 'Book already exists', 'Book already exists with title: Zoo Farm and author: Aaron Aardvark', '/books', BOOK_EXISTS),
+      expectedProblem(
+        409,
+        'Book already exists',
+        'Book already exists with title: Zoo Farm and author: Aaron Aardvark',
+        '/books',
+        BOOK_EXISTS,
+      ),
     );
   });
 
   it('takes either author form, keeps a submitted author whole, and ignores unknown fields, as POST does (rule 2)', async () => {
-    const v2 = await put(server, '7-8-9', { isbn: '7-8-9', title: 'Go Set a Watchman', authorFirstName: 'Nelle', authorLastName: 'Lee', _links: { self: { href: 'http://evil.example/' } }, id: 9 });
-    assert.deepEqual(await v2.json(), expectedBook(server.base, { isbn: '7-8-9', title: 'Go Set a Watchman', author: 'Nelle Lee', authorFirstName: 'Nelle', authorLastName: 'Lee' }));
+    const v2 = await put(server, '7-8-9', {
+      isbn: '7-8-9',
+      title: 'Go Set a Watchman',
+      authorFirstName: 'Nelle',
+      authorLastName: 'Lee',
+      _links: { self: { href: 'http://evil.example/' } },
+      id: 9,
+    });
+    assert.deepEqual(
+      await v2.json(),
+      expectedBook(server.base, {
+        isbn: '7-8-9',
+        title: 'Go Set a Watchman',
+        author: 'Nelle Lee',
+        authorFirstName: 'Nelle',
+        authorLastName: 'Lee',
+      }),
+    );
     const v1 = await put(server, '7-8-9', { isbn: '7-8-9', title: 'Go Set a Watchman', author: 'Nelle Harper Lee' });
-    const expected = expectedBook(server.base, { isbn: '7-8-9', title: 'Go Set a Watchman', author: 'Nelle Harper Lee', authorFirstName: 'Nelle', authorLastName: 'Harper' });
+    const expected = expectedBook(server.base, {
+      isbn: '7-8-9',
+      title: 'Go Set a Watchman',
+      author: 'Nelle Harper Lee',
+      authorFirstName: 'Nelle',
+      authorLastName: 'Harper',
+    });
     assert.deepEqual(await v1.json(), expected);
     assert.deepEqual((await read(server, '7-8-9')).body, expected);
   });
 
   it('validates the body exactly as POST does, with the same messages, in the order isbn, title, author (rule 2)', async () => {
     const response = await put(server, '4-5-6', { isbn: '4-5-6', title: 7, authorFirstName: 'J' });
-    await assertProblem(response, invalid('/books/4-5-6', [
-      { pointer: '#/title', detail: 'title must be a string' },
-      { pointer: '#/author', detail: 'author must be provided' },
-    ]));
+    await assertProblem(
+      response,
+      invalid('/books/4-5-6', [
+        { pointer: '#/title', detail: 'title must be a string' },
+        { pointer: '#/author', detail: 'author must be provided' },
+      ]),
+    );
     const long = await put(server, '4-5-6', { isbn: '4-5-6', title: 't'.repeat(513), author: 'A B' });
     await assertProblem(long, invalid('/books/4-5-6', [{ pointer: '#/title', detail: 'title must be at most 512 characters' }]));
     assert.deepEqual((await read(server, '4-5-6')).body, expectedBook(server.base, TOLKIEN));
   });
 
   it('a body whose isbn is not the path’s is one more #/isbn error, after the isbn’s own (rule 3)', async () => {
-    await assertProblem(await put(server, '4-5-6', { ...FELLOWSHIP, isbn: '9-9-9' }), invalid('/books/4-5-6', [{ pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' }]));
-    await assertProblem(await put(server, '4-5-6', { ...FELLOWSHIP, isbn: ' 4-5-6' }), invalid('/books/4-5-6', [{ pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' }]));
+    await assertProblem(
+      await put(server, '4-5-6', { ...FELLOWSHIP, isbn: '9-9-9' }),
+      invalid('/books/4-5-6', [{ pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' }]),
+    );
+    await assertProblem(
+      await put(server, '4-5-6', { ...FELLOWSHIP, isbn: ' 4-5-6' }),
+      invalid('/books/4-5-6', [{ pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' }]),
+    );
     await assertProblem(
       await put(server, '4-5-6', { isbn: '  ', title: '' }),
       invalid('/books/4-5-6', [
@@ -112,19 +184,29 @@ describe('PUT /books/{isbn}', () => {
         { pointer: '#/author', detail: 'author must be provided' },
       ]),
     );
-    await assertProblem(await put(server, '4-5-6', { title: 'No isbn', author: 'A B' }), invalid('/books/4-5-6', [
-      { pointer: '#/isbn', detail: 'isbn must be provided' },
-      { pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' },
-    ]));
+    await assertProblem(
+      await put(server, '4-5-6', { title: 'No isbn', author: 'A B' }),
+      invalid('/books/4-5-6', [
+        { pointer: '#/isbn', detail: 'isbn must be provided' },
+        { pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' },
+      ]),
+    );
   });
 
   it('names the decoded isbn of an escaped path, and replaces a book whose isbn holds a slash', async () => {
-    const created = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ isbn: 'a/b c', title: 'Slashed', author: 'A B' }) });
+    const created = await fetch(`${server.base}/books`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ isbn: 'a/b c', title: 'Slashed', author: 'A B' }),
+    });
     assert.equal(created.status, 201);
     const book = { isbn: 'a/b c', title: 'Slashed again', author: 'A B', authorFirstName: 'A', authorLastName: 'B' };
     const response = await put(server, 'a%2Fb%20c', { isbn: 'a/b c', title: 'Slashed again', author: 'A B' });
     assert.deepEqual([response.status, await response.json()], [200, expectedBook(server.base, book, 'a%2Fb%20c')]);
-    await assertProblem(await put(server, 'a%2Fb%20c', { ...book, isbn: 'a/b' }), invalid('/books/a%2Fb%20c', [{ pointer: '#/isbn', detail: 'isbn must match the path: a/b c' }]));
+    await assertProblem(
+      await put(server, 'a%2Fb%20c', { ...book, isbn: 'a/b' }),
+      invalid('/books/a%2Fb%20c', [{ pointer: '#/isbn', detail: 'isbn must match the path: a/b c' }]),
+    );
   });
 
   it('an unknown isbn is a 404, never a create, with If-Match and a bad book too (rules 1 and 6)', async () => {
@@ -138,7 +220,13 @@ describe('PUT /books/{isbn}', () => {
   it('another book’s title and names are a 409 with the POST message; a book may keep its own (rule 4)', async () => {
     await assertProblem(
       await put(server, '4-5-6', { isbn: '4-5-6', title: 'Animal Farm', authorFirstName: 'George', authorLastName: 'Orwell' }),
-      expectedProblem(409, 'Book already exists', 'Book already exists with title: Animal Farm and author: George Orwell', '/books/4-5-6', BOOK_EXISTS),
+      expectedProblem(
+        409,
+        'Book already exists',
+        'Book already exists with title: Animal Farm and author: George Orwell',
+        '/books/4-5-6',
+        BOOK_EXISTS,
+      ),
     );
     const same = await put(server, '1-2-3', { isbn: '1-2-3', title: 'Animal Farm', author: 'George Orwell' });
     assert.deepEqual([same.status, await same.json()], [200, expectedBook(server.base, ORWELL)]);
@@ -148,7 +236,15 @@ describe('PUT /books/{isbn}', () => {
     const tight = await startServer({ MAX_BOOKS: '3' }); // 384 code units; the fixture holds 99
     try {
       const response = await put(tight, '4-5-6', { isbn: '4-5-6', title: 't'.repeat(322), author: 'JRR Tolkien' });
-      await assertProblem(response, expectedProblem(507, 'Insufficient Storage', 'The catalogue is full: its books hold at most 384 characters of text in all (128 a book of MAX_BOOKS)', '/books/4-5-6'));
+      await assertProblem(
+        response,
+        expectedProblem(
+          507,
+          'Insufficient Storage',
+          'The catalogue is full: its books hold at most 384 characters of text in all (128 a book of MAX_BOOKS)',
+          '/books/4-5-6',
+        ),
+      );
       assert.deepEqual((await read(tight, '4-5-6')).body, expectedBook(tight.base, TOLKIEN));
       assert.equal((await put(tight, '4-5-6', { isbn: '4-5-6', title: 't'.repeat(250), author: 'JRR Tolkien' })).status, 200);
     } finally {
@@ -160,8 +256,14 @@ describe('PUT /books/{isbn}', () => {
     const plain = await fetch(`${server.base}/books/0-0-0`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '{}' });
     assert.equal(plain.status, 415);
     assert.equal((await put(server, '0-0-0', `{"title": "${'a'.repeat(20_000)}"}`)).status, 413);
-    await assertProblem(await put(server, '0-0-0', '{"isbn":'), expectedProblem(400, 'Bad Request', 'Request body is not valid JSON', '/books/0-0-0'));
-    await assertProblem(await put(server, '0-0-0', '[]'), expectedProblem(400, 'Bad Request', 'Request body must be a JSON object', '/books/0-0-0'));
+    await assertProblem(
+      await put(server, '0-0-0', '{"isbn":'),
+      expectedProblem(400, 'Bad Request', 'Request body is not valid JSON', '/books/0-0-0'),
+    );
+    await assertProblem(
+      await put(server, '0-0-0', '[]'),
+      expectedProblem(400, 'Bad Request', 'Request body must be a JSON object', '/books/0-0-0'),
+    );
   });
 
   it('needs the token when API_TOKEN is set, before anything else (rules 6 and 11)', async () => {
@@ -169,7 +271,15 @@ describe('PUT /books/{isbn}', () => {
     try {
       const denied = await put(guarded, '0-0-0', 'not json', { 'content-type': 'text/plain' });
       assert.equal(denied.headers.get('www-authenticate'), 'Bearer');
-      await assertProblem(denied, expectedProblem(401, 'Unauthorized', 'This request needs the header Authorization: Bearer <token>, with the right token', '/books/0-0-0'));
+      await assertProblem(
+        denied,
+        expectedProblem(
+          401,
+          'Unauthorized',
+          'This request needs the header Authorization: Bearer <token>, with the right token',
+          '/books/0-0-0',
+        ),
+      );
       const allowed = await put(guarded, '4-5-6', FELLOWSHIP, { authorization: 'Bearer secret-token' });
       assert.deepEqual([allowed.status, await allowed.json()], [200, expectedBook(guarded.base, FELLOWSHIP)]);
     } finally {
@@ -181,17 +291,24 @@ describe('PUT /books/{isbn}', () => {
     const { etag } = await read(server, '4-5-6');
     for (const ifNoneMatch of ['*', etag]) {
       const response = await put(server, '4-5-6', FELLOWSHIP, { 'if-none-match': ifNoneMatch });
-      assert.deepEqual([response.status, (await response.json() as { title: string }).title], [200, FELLOWSHIP.title]);
+      assert.deepEqual([response.status, ((await response.json()) as { title: string }).title], [200, FELLOWSHIP.title]);
     }
     const deleted = await fetch(`${server.base}/books/4-5-6`, { method: 'DELETE', headers: { 'if-none-match': '*' } });
     assert.equal(deleted.status, 204);
   });
 
   it('a POST’s 201 carries the new book’s ETag too, so that an edit can follow it at once (rule 10)', async () => {
-    const created = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ isbn: '9-9-9', title: 'Dune', author: 'Frank Herbert' }) });
+    const created = await fetch(`${server.base}/books`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ isbn: '9-9-9', title: 'Dune', author: 'Frank Herbert' }),
+    });
     const etag = created.headers.get('etag') ?? assert.fail('no ETag on the 201');
     assert.equal(etag, (await read(server, '9-9-9')).etag);
-    assert.equal((await put(server, '9-9-9', { isbn: '9-9-9', title: 'Dune Messiah', author: 'Frank Herbert' }, { 'if-match': etag })).status, 200);
+    assert.equal(
+      (await put(server, '9-9-9', { isbn: '9-9-9', title: 'Dune Messiah', author: 'Frank Herbert' }, { 'if-match': etag })).status,
+      200,
+    );
   });
 });
 
@@ -230,7 +347,11 @@ describe('If-Match on PUT and DELETE', () => {
   it('the 412 comes before validation and duplicates: a stale write learns first that it is stale (rule 6)', async () => {
     const { etag } = await read(server, '4-5-6');
     await assertProblem(await put(server, '4-5-6', { isbn: 'other' }, { 'if-match': '"stale"' }), changed(etag, '/books/4-5-6'), etag);
-    await assertProblem(await put(server, '4-5-6', { ...ORWELL, isbn: '4-5-6' }, { 'if-match': '"stale"' }), changed(etag, '/books/4-5-6'), etag);
+    await assertProblem(
+      await put(server, '4-5-6', { ...ORWELL, isbn: '4-5-6' }, { 'if-match': '"stale"' }),
+      changed(etag, '/books/4-5-6'),
+      etag,
+    );
   });
 
   it('the current ETag is the one a GET through the same base URL gets: the links in the body hold it (rule 7)', async () => {
@@ -271,18 +392,23 @@ describe('two clients edit the same book at once (rule 9)', () => {
     const bodies = ['Alice', 'Bob'].map((who) => JSON.stringify({ isbn: '4-5-6', title: `${who}'s edit`, author: 'JRR Tolkien' }));
     const sockets = await Promise.all(bodies.map(() => open(server.port, true)));
     const received = sockets.map(() => Buffer.alloc(0));
-    const continued = sockets.map((socket, i) => new Promise<void>((resolve) => {
-      socket.on('data', (chunk: Buffer) => {
-        received[i] = Buffer.concat([received[i] as Buffer, chunk]);
-        if ((received[i] as Buffer).includes('100 Continue')) resolve();
-      });
-    }));
+    const continued = sockets.map(
+      (socket, i) =>
+        new Promise<void>((resolve) => {
+          socket.on('data', (chunk: Buffer) => {
+            received[i] = Buffer.concat([received[i] as Buffer, chunk]);
+            if ((received[i] as Buffer).includes('100 Continue')) resolve();
+          });
+        }),
+    );
     const ended = sockets.map((socket) => new Promise<void>((resolve) => socket.on('end', resolve)));
     // The heads first, with Expect: 100-continue. node answers 100 as it hands a request to the
     // service, whose handler then waits for the body: once both have answered, both handlers wait.
     sockets.forEach((socket, i) => {
       const length = Buffer.byteLength(bodies[i] as string);
-      socket.write(`PUT /books/4-5-6 HTTP/1.1\r\nHost: ${server.base.slice('http://'.length)}\r\nContent-Type: application/json\r\nIf-Match: ${etag}\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `PUT /books/4-5-6 HTTP/1.1\r\nHost: ${server.base.slice('http://'.length)}\r\nContent-Type: application/json\r\nIf-Match: ${etag}\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      );
     });
     await Promise.all(continued);
     // Then both bodies, in one turn of this process's event loop, which the server shares: each

@@ -102,7 +102,16 @@ describe('GET / for a browser', () => {
 
   it('answers the HAL root to every other client, varying by Accept', async () => {
     const hal = { _links: { self: { href: 'http://books.example:8080/' }, books: { href: 'http://books.example:8080/books?title=' } } };
-    for (const accept of [null, '*/*', 'application/json', 'application/hal+json', 'text/html, application/json', 'text/html, application/hal+json;q=0.1', 'text/html;q=0', 'text/html;q=0.0, */*']) {
+    for (const accept of [
+      null,
+      '*/*',
+      'application/json',
+      'application/hal+json',
+      'text/html, application/json',
+      'text/html, application/hal+json;q=0.1',
+      'text/html;q=0',
+      'text/html;q=0.0, */*',
+    ]) {
       const response = await root(accept);
       assert.equal(response.status, 200, String(accept));
       assert.equal(response.headers['content-type'], 'application/hal+json');
@@ -114,7 +123,10 @@ describe('GET / for a browser', () => {
   it('keeps both Vary values with CORS_ORIGINS set', async () => {
     const cors = await startServer({ CORS_ORIGINS: 'https://app.example.com' });
     try {
-      const response = await fetch(`${cors.base}/`, { headers: { accept: BROWSER, origin: 'https://app.example.com' }, redirect: 'manual' });
+      const response = await fetch(`${cors.base}/`, {
+        headers: { accept: BROWSER, origin: 'https://app.example.com' },
+        redirect: 'manual',
+      });
       assert.equal(response.status, 303);
       assert.equal(response.headers.get('vary'), 'Accept, Origin');
     } finally {
@@ -140,7 +152,13 @@ describe('the 303 honours BASE_URL and trusted forwarding like every link', () =
       const response = await send({
         port: server.port,
         path: '/',
-        headers: { host: 'internal:5000', accept: BROWSER, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example', 'x-forwarded-prefix': '/api' },
+        headers: {
+          host: 'internal:5000',
+          accept: BROWSER,
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'shop.example',
+          'x-forwarded-prefix': '/api',
+        },
       });
       assert.equal(response.headers.location, 'https://shop.example/api/explorer');
     } finally {

@@ -187,7 +187,12 @@ describe('POST /books', () => {
   });
 
   it('accepts any JSON media type and a charset parameter', async () => {
-    for (const [index, type] of ['application/json; charset=utf-8', 'application/vnd.books+json', 'APPLICATION/JSON', 'application/json;charset=ISO-8859-1'].entries()) {
+    for (const [index, type] of [
+      'application/json; charset=utf-8',
+      'application/vnd.books+json',
+      'APPLICATION/JSON',
+      'application/json;charset=ISO-8859-1',
+    ].entries()) {
       const response = await fetch(`${server.base}/books`, {
         method: 'POST',
         headers: { 'content-type': type },
@@ -233,7 +238,12 @@ describe('DELETE /books/{isbn}', () => {
 
   it('frees the isbn and the title for a new book', async () => {
     assert.equal((await fetch(`${server.base}/books/7-8-9`, { method: 'DELETE' })).status, 204);
-    const response = await post(server, { isbn: '7-8-9', title: 'To Kill a Mockingbird', authorFirstName: 'Harper', authorLastName: 'Lee' });
+    const response = await post(server, {
+      isbn: '7-8-9',
+      title: 'To Kill a Mockingbird',
+      authorFirstName: 'Harper',
+      authorLastName: 'Lee',
+    });
     assert.equal(response.status, 201);
   });
 });

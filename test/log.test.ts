@@ -82,8 +82,16 @@ describe('createLogger line format', () => {
   it('escapes them in what a client sends, over HTTP: an isbn that names no book', async () => {
     const lines: string[] = [];
     const config = loadConfig({ LOG_LEVEL: 'warn' });
-    const app = createApp({ config, store: new IndexedBookStore(config.maxBooks), logger: createLogger('warn', (line) => lines.push(line)) });
-    const server = createHttpServer(app, createLogger('silent', () => {}), config);
+    const app = createApp({
+      config,
+      store: new IndexedBookStore(config.maxBooks),
+      logger: createLogger('warn', (line) => lines.push(line)),
+    });
+    const server = createHttpServer(
+      app,
+      createLogger('silent', () => {}),
+      config,
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const isbn = 'x\u2028\u2029\u0085\u009f\ny';

@@ -107,7 +107,11 @@ describe('fail-fast start-up', () => {
   });
 
   it('a bad flag value: exit 2 and one stderr line', async () => {
-    await assertRefused({}, ['--log-level=loud'], 'invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"');
+    await assertRefused(
+      {},
+      ['--log-level=loud'],
+      'invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"',
+    );
   });
 
   it('an unknown flag: exit 2 and one stderr line', async () => {
@@ -128,7 +132,8 @@ describe('fail-fast start-up', () => {
   });
 
   it('an API_TOKEN a client could not send (a space in it): exit 2 and one stderr line that does not quote it', async () => {
-    const line = 'invalid configuration: API_TOKEN must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding';
+    const line =
+      'invalid configuration: API_TOKEN must be RFC 6750 token68 characters: letters, digits, - . _ ~ + /, then optional = padding';
     await assertRefused({ API_TOKEN: 'not a token' }, [], line);
   });
 
@@ -145,7 +150,13 @@ describe('fail-fast start-up', () => {
 
   it('a SEED_FILE with a bad entry: exit 2 and one stderr line naming the entry', async () => {
     const path = join(dir, 'bad-entry.json');
-    writeFileSync(path, JSON.stringify([{ isbn: 'a', title: 'A', author: 'X Y' }, { isbn: 'b', author: 'X Y' }]));
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { isbn: 'a', title: 'A', author: 'X Y' },
+        { isbn: 'b', author: 'X Y' },
+      ]),
+    );
     await assertRefused({ SEED_FILE: path }, [], 'invalid configuration: SEED_FILE entry 1: title must be provided');
   });
 
@@ -155,14 +166,26 @@ describe('fail-fast start-up', () => {
 
   it('MAX_BOOKS below a SEED_FILE: exit 2 and one stderr line naming MAX_BOOKS', async () => {
     const path = join(dir, 'two.json');
-    writeFileSync(path, JSON.stringify([{ isbn: 'a', title: 'A', author: 'X Y' }, { isbn: 'b', title: 'B', author: 'X Y' }]));
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { isbn: 'a', title: 'A', author: 'X Y' },
+        { isbn: 'b', title: 'B', author: 'X Y' },
+      ]),
+    );
     await assertRefused({ SEED_FILE: path }, ['--max-books', '1'], 'invalid configuration: MAX_BOOKS (1) is below the 2 books of the seed');
   });
 
   it('a SEED_FILE duplicate whose title holds a line break: still exactly one stderr line', async () => {
     const path = join(dir, 'newline-title.json');
     const title = 'Two\nLines';
-    writeFileSync(path, JSON.stringify([{ isbn: 'a', title, author: 'X Y' }, { isbn: 'b', title, author: 'X Y' }]));
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { isbn: 'a', title, author: 'X Y' },
+        { isbn: 'b', title, author: 'X Y' },
+      ]),
+    );
     await assertRefused(
       { SEED_FILE: path },
       [],
@@ -276,7 +299,10 @@ describe('a running service', () => {
     });
     npm.kill('SIGTERM');
     await exited;
-    const messages = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
     assert.deepEqual(messages, ['listening', 'shutting down', 'stopped']);
   });
 
@@ -368,7 +394,11 @@ describe('settings honoured end to end', () => {
         { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}x` }, body: book },
         '/books',
       ],
-      ['other scheme', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Basic ${token}` }, body: book }, '/books'],
+      [
+        'other scheme',
+        { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Basic ${token}` }, body: book },
+        '/books',
+      ],
       ['delete without token', { method: 'DELETE' }, '/books/1-2-3'],
     ];
     for (const [name, init, path] of attempts) {
@@ -432,7 +462,7 @@ describe('settings honoured end to end', () => {
     assert.deepEqual({ code, stderr, stdout: running.stdout() }, { code: 0, stderr: '', stdout: '' });
   });
 
-  it('access lines: method, path without query, status, durationMs, and the response\'s X-Request-Id', async () => {
+  it("access lines: method, path without query, status, durationMs, and the response's X-Request-Id", async () => {
     const running = run({ PORT: '0', HOST: '127.0.0.1' });
     const port = await listeningPort(running.service);
     const base = `http://127.0.0.1:${port}`;
@@ -459,11 +489,7 @@ describe('settings honoured end to end', () => {
       assert.equal(typeof time, 'string', target);
       assert.equal(typeof durationMs, 'number', target);
       assert.ok((durationMs as number) >= 0, target);
-      assert.deepEqual(
-        rest,
-        { level: 'info', msg: 'request', method: init.method ?? 'GET', path, status, requestId },
-        target,
-      );
+      assert.deepEqual(rest, { level: 'info', msg: 'request', method: init.method ?? 'GET', path, status, requestId }, target);
     }
     assert.ok(running.stdout().includes('"requestId":"client-id-42"'), 'a sane client id is kept');
     assert.equal(running.stdout().includes('not sane!'), false, 'an unsafe client id is replaced');

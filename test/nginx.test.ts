@@ -110,7 +110,14 @@ interface Answer {
 }
 
 /** One request with `Host: books.example` (fetch cannot set Host), on a keep-alive agent. */
-function call(agent: Agent, port: number, method: string, path: string, body?: string, extra: Record<string, string> = {}): Promise<Answer> {
+function call(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  body?: string,
+  extra: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { host: PUBLIC_HOST, ...extra };
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -149,142 +156,153 @@ function upstreamConnections(): Set<string> | undefined {
 
 const nginx = findNginx();
 
-describeWhen(nginx !== undefined, 'behind nginx', 'nginx not found on PATH or in /usr/sbin: install the Debian package (apt-get install nginx), as .ci/run does', () => {
-  let dir = '';
-  let proxy: ChildProcessWithoutNullStreams | undefined;
-  let proxyExited: Promise<unknown> = Promise.resolve();
-  let proxyErrors = '';
-  let service: SpawnedService | undefined;
-  let port = 0;
-  /** What the proxy's clients see: the public name and nginx's port, then the prefix. */
-  let publicBase = '';
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+describeWhen(
+  nginx !== undefined,
+  'behind nginx',
+  'nginx not found on PATH or in /usr/sbin: install the Debian package (apt-get install nginx), as .ci/run does',
+  () => {
+    let dir = '';
+    let proxy: ChildProcessWithoutNullStreams | undefined;
+    let proxyExited: Promise<unknown> = Promise.resolve();
+    let proxyErrors = '';
+    let service: SpawnedService | undefined;
+    let port = 0;
+    /** What the proxy's clients see: the public name and nginx's port, then the prefix. */
+    let publicBase = '';
+    const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-  before(async () => {
-    await assertPortFree(SERVICE_PORT);
-    service = spawnService({ PORT: String(SERVICE_PORT), HOST: '127.0.0.1', TRUST_PROXY: 'true' });
-    await service.waitForLine((line) => line.msg === 'listening');
+    before(async () => {
+      await assertPortFree(SERVICE_PORT);
+      service = spawnService({ PORT: String(SERVICE_PORT), HOST: '127.0.0.1', TRUST_PROXY: 'true' });
+      await service.waitForLine((line) => line.msg === 'listening');
 
-    dir = mkdtempSync(join(tmpdir(), 'books-nginx-'));
-    // Started by root, nginx runs its worker as nobody, which must reach the temp paths inside.
-    chmodSync(dir, 0o755);
-    port = await freePort();
-    publicBase = `http://${PUBLIC_HOST}:${port}/api`;
-    writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, port));
-    // `-e stderr`: errors met before the configuration's error_log applies (a bad configuration,
-    // a port in use) come to this test, not to the system's /var/log/nginx.
-    proxy = spawn(nginx as string, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr']);
-    proxy.stderr.setEncoding('utf8').on('data', (chunk: string) => (proxyErrors += chunk));
-    let exited = false;
-    proxyExited = new Promise((resolve) => {
-      proxy?.once('close', resolve);
-      proxy?.once('error', (error) => resolve((proxyErrors += error.message)));
-    }).then(() => (exited = true));
+      dir = mkdtempSync(join(tmpdir(), 'books-nginx-'));
+      // Started by root, nginx runs its worker as nobody, which must reach the temp paths inside.
+      chmodSync(dir, 0o755);
+      port = await freePort();
+      publicBase = `http://${PUBLIC_HOST}:${port}/api`;
+      writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, port));
+      // `-e stderr`: errors met before the configuration's error_log applies (a bad configuration,
+      // a port in use) come to this test, not to the system's /var/log/nginx.
+      proxy = spawn(nginx as string, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr']);
+      proxy.stderr.setEncoding('utf8').on('data', (chunk: string) => (proxyErrors += chunk));
+      let exited = false;
+      proxyExited = new Promise((resolve) => {
+        proxy?.once('close', resolve);
+        proxy?.once('error', (error) => resolve((proxyErrors += error.message)));
+      }).then(() => (exited = true));
 
-    // nginx tells nothing when it is ready: ask until it answers, for at most 30 s, far above
-    // the few milliseconds it takes, so that a loaded machine does not fail a slow start.
-    for (let attempt = 0; ; attempt++) {
-      const answer = await call(agent, port, 'GET', '/api/health').catch((error: Error) => error);
-      if (!(answer instanceof Error) && answer.status === 200) break;
-      if (exited || attempt === 600) {
-        const log = readFileSync(join(dir, 'error.log'), { encoding: 'utf8', flag: 'a+' });
-        const last = answer instanceof Error ? answer.message : `status ${answer.status}`;
-        throw new Error(`nginx did not start on 127.0.0.1:${port} (${last}): ${proxyErrors}${log}`);
+      // nginx tells nothing when it is ready: ask until it answers, for at most 30 s, far above
+      // the few milliseconds it takes, so that a loaded machine does not fail a slow start.
+      for (let attempt = 0; ; attempt++) {
+        const answer = await call(agent, port, 'GET', '/api/health').catch((error: Error) => error);
+        if (!(answer instanceof Error) && answer.status === 200) break;
+        if (exited || attempt === 600) {
+          const log = readFileSync(join(dir, 'error.log'), { encoding: 'utf8', flag: 'a+' });
+          const last = answer instanceof Error ? answer.message : `status ${answer.status}`;
+          throw new Error(`nginx did not start on 127.0.0.1:${port} (${last}): ${proxyErrors}${log}`);
+        }
+        await sleep(50);
       }
-      await sleep(50);
-    }
-  });
+    });
 
-  after(async () => {
-    agent.destroy();
-    proxy?.kill('SIGTERM');
-    service?.child.kill('SIGTERM');
-    await Promise.all([proxyExited, service?.exited]);
-    if (dir !== '') rmSync(dir, { recursive: true, force: true });
-  });
+    after(async () => {
+      agent.destroy();
+      proxy?.kill('SIGTERM');
+      service?.child.kill('SIGTERM');
+      await Promise.all([proxyExited, service?.exited]);
+      if (dir !== '') rmSync(dir, { recursive: true, force: true });
+    });
 
-  it('renders links with the forwarded scheme, host, port and prefix', async () => {
-    const answer = await call(agent, port, 'GET', '/api/books');
-    assert.equal(answer.status, 200);
-    assert.equal(answer.headers['content-type'], 'application/hal+json');
-    const body = JSON.parse(answer.body) as { _links: Links; _embedded: { bookDTOList: { isbn: string; _links: Links }[] } };
-    assert.deepEqual(body._links, { self: { href: `${publicBase}/books?title=` } });
-    assert.deepEqual(
-      body._embedded.bookDTOList.map((book) => book._links),
-      ['1-2-3', '4-5-6', '7-8-9'].map((isbn) => ({
-        self: { href: `${publicBase}/books/${isbn}` },
-        books: { href: `${publicBase}/books?title=` },
-      })),
-    );
-  });
+    it('renders links with the forwarded scheme, host, port and prefix', async () => {
+      const answer = await call(agent, port, 'GET', '/api/books');
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers['content-type'], 'application/hal+json');
+      const body = JSON.parse(answer.body) as { _links: Links; _embedded: { bookDTOList: { isbn: string; _links: Links }[] } };
+      assert.deepEqual(body._links, { self: { href: `${publicBase}/books?title=` } });
+      assert.deepEqual(
+        body._embedded.bookDTOList.map((book) => book._links),
+        ['1-2-3', '4-5-6', '7-8-9'].map((isbn) => ({
+          self: { href: `${publicBase}/books/${isbn}` },
+          books: { href: `${publicBase}/books?title=` },
+        })),
+      );
+    });
 
-  it('overwrites the forwarded headers a client sends, so they never reach the links', async () => {
-    const own = {
-      forwarded: 'host=evil.example;proto=https',
-      'x-forwarded-proto': 'https',
-      'x-forwarded-host': 'evil.example',
-      'x-forwarded-port': '1',
-      'x-forwarded-prefix': '/evil',
-    };
-    const answer = await call(agent, port, 'GET', '/api/books/1-2-3', undefined, own);
-    assert.equal(answer.status, 200, answer.body);
-    assert.equal(answer.headers['content-type'], 'application/hal+json');
-    assert.deepEqual(JSON.parse(answer.body), expectedBook(publicBase, ORWELL));
-  });
+    it('overwrites the forwarded headers a client sends, so they never reach the links', async () => {
+      const own = {
+        forwarded: 'host=evil.example;proto=https',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-port': '1',
+        'x-forwarded-prefix': '/evil',
+      };
+      const answer = await call(agent, port, 'GET', '/api/books/1-2-3', undefined, own);
+      assert.equal(answer.status, 200, answer.body);
+      assert.equal(answer.headers['content-type'], 'application/hal+json');
+      assert.deepEqual(JSON.parse(answer.body), expectedBook(publicBase, ORWELL));
+    });
 
-  it('answers a POST with a Location that leads back through the proxy', async () => {
-    const book = { isbn: '978-0-14', title: 'Behind the Proxy', author: 'Nginx Upstream' };
-    const created = await call(agent, port, 'POST', '/api/books', JSON.stringify(book));
-    assert.equal(created.status, 201, created.body);
-    assert.equal(created.headers.location, `${publicBase}/books/978-0-14`);
-    const body = JSON.parse(created.body) as { _links: Links };
-    assert.equal(body._links.self?.href, `${publicBase}/books/978-0-14`);
+    it('answers a POST with a Location that leads back through the proxy', async () => {
+      const book = { isbn: '978-0-14', title: 'Behind the Proxy', author: 'Nginx Upstream' };
+      const created = await call(agent, port, 'POST', '/api/books', JSON.stringify(book));
+      assert.equal(created.status, 201, created.body);
+      assert.equal(created.headers.location, `${publicBase}/books/978-0-14`);
+      const body = JSON.parse(created.body) as { _links: Links };
+      assert.equal(body._links.self?.href, `${publicBase}/books/978-0-14`);
 
-    const location = new URL(created.headers.location as string);
-    const read = await call(agent, port, 'GET', location.pathname);
-    assert.equal(read.status, 200);
-    assert.deepEqual(JSON.parse(read.body), body);
-  });
+      const location = new URL(created.headers.location as string);
+      const read = await call(agent, port, 'GET', location.pathname);
+      assert.equal(read.status, 200);
+      assert.deepEqual(JSON.parse(read.body), body);
+    });
 
-  it('sends a keep-alive timeout above the proxy’s upstream idle timeout', async () => {
-    // nginx drops hop-by-hop headers, so this asks the service directly, on its own connection.
-    const own = new Agent({ keepAlive: true });
-    const direct = await call(own, SERVICE_PORT, 'GET', '/health').finally(() => own.destroy());
-    assert.equal(direct.status, 200);
-    const timeout = /(?:^|,)\s*timeout=(\d+)/.exec(String(direct.headers['keep-alive']))?.[1];
-    assert.ok(timeout !== undefined, `Keep-Alive: ${String(direct.headers['keep-alive'])}`);
-    assert.equal(Number(timeout), 65);
-    assert.ok(Number(timeout) > UPSTREAM_KEEPALIVE_TIMEOUT_S);
-  });
+    it('sends a keep-alive timeout above the proxy’s upstream idle timeout', async () => {
+      // nginx drops hop-by-hop headers, so this asks the service directly, on its own connection.
+      const own = new Agent({ keepAlive: true });
+      const direct = await call(own, SERVICE_PORT, 'GET', '/health').finally(() => own.destroy());
+      assert.equal(direct.status, 200);
+      const timeout = /(?:^|,)\s*timeout=(\d+)/.exec(String(direct.headers['keep-alive']))?.[1];
+      assert.ok(timeout !== undefined, `Keep-Alive: ${String(direct.headers['keep-alive'])}`);
+      assert.equal(Number(timeout), 65);
+      assert.ok(Number(timeout) > UPSTREAM_KEEPALIVE_TIMEOUT_S);
+    });
 
-  it('serves 200 concurrent requests through the pooled upstream connections', async () => {
-    const paths = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? '/api/books' : `/api/books/${['1-2-3', '4-5-6', '7-8-9'][i % 3]}`));
-    const answers = await Promise.all(paths.map((path) => call(agent, port, 'GET', path)));
-    const failed = answers.map((answer, i) => `${paths[i]} ${answer.status}`).filter((_, i) => answers[i]?.status !== 200);
-    assert.deepEqual(failed, []);
-    // Up to 200 upstream connections were open at once; the pool keeps at most 16 of them.
-    const pooled = upstreamConnections();
-    if (pooled) assert.ok(pooled.size >= 1 && pooled.size <= 16, `${pooled.size} idle upstream connections`);
-  });
+    it('serves 200 concurrent requests through the pooled upstream connections', async () => {
+      const paths = Array.from({ length: 200 }, (_, i) =>
+        i % 2 === 0 ? '/api/books' : `/api/books/${['1-2-3', '4-5-6', '7-8-9'][i % 3]}`,
+      );
+      const answers = await Promise.all(paths.map((path) => call(agent, port, 'GET', path)));
+      const failed = answers.map((answer, i) => `${paths[i]} ${answer.status}`).filter((_, i) => answers[i]?.status !== 200);
+      assert.deepEqual(failed, []);
+      // Up to 200 upstream connections were open at once; the pool keeps at most 16 of them.
+      const pooled = upstreamConnections();
+      if (pooled) assert.ok(pooled.size >= 1 && pooled.size <= 16, `${pooled.size} idle upstream connections`);
+    });
 
-  it('accepts POSTs on pooled connections after an idle period longer than node’s default keep-alive', async () => {
-    // The pool now holds idle upstream connections. A service with node's default 5 s keep-alive
-    // would close them; when that close crosses a request that nginx is sending on the same
-    // connection, nginx does not retry a POST elsewhere: a 502. The race is rare on loopback,
-    // so the test also checks, where Linux shows it, that the pooled connections stay open.
-    const pooledBefore = upstreamConnections();
-    await sleep(NODE_DEFAULT_KEEP_ALIVE_MS + 1_000);
-    const pooledAfter = upstreamConnections();
-    if (pooledBefore && pooledAfter) {
-      assert.ok(pooledBefore.size > 0, 'no pooled upstream connection to wait on');
-      assert.deepEqual([...pooledBefore].filter((port) => !pooledAfter.has(port)), [], 'pooled connections closed while idle');
-    }
-    // At most 16 at once, so that every POST can go out on a connection that has been idle.
-    const books = Array.from({ length: 16 }, (_, i) => ({ isbn: `idle-${i}`, title: `After the Pause ${i}`, author: `Idle Writer${i}` }));
-    const answers = await Promise.all(books.map((book) => call(agent, port, 'POST', '/api/books', JSON.stringify(book))));
-    assert.deepEqual(
-      answers.map((answer) => [answer.status, answer.headers.location]),
-      books.map((book) => [201, `${publicBase}/books/${book.isbn}`]),
-    );
-  });
-});
+    it('accepts POSTs on pooled connections after an idle period longer than node’s default keep-alive', async () => {
+      // The pool now holds idle upstream connections. A service with node's default 5 s keep-alive
+      // would close them; when that close crosses a request that nginx is sending on the same
+      // connection, nginx does not retry a POST elsewhere: a 502. The race is rare on loopback,
+      // so the test also checks, where Linux shows it, that the pooled connections stay open.
+      const pooledBefore = upstreamConnections();
+      await sleep(NODE_DEFAULT_KEEP_ALIVE_MS + 1_000);
+      const pooledAfter = upstreamConnections();
+      if (pooledBefore && pooledAfter) {
+        assert.ok(pooledBefore.size > 0, 'no pooled upstream connection to wait on');
+        assert.deepEqual(
+          [...pooledBefore].filter((port) => !pooledAfter.has(port)),
+          [],
+          'pooled connections closed while idle',
+        );
+      }
+      // At most 16 at once, so that every POST can go out on a connection that has been idle.
+      const books = Array.from({ length: 16 }, (_, i) => ({ isbn: `idle-${i}`, title: `After the Pause ${i}`, author: `Idle Writer${i}` }));
+      const answers = await Promise.all(books.map((book) => call(agent, port, 'POST', '/api/books', JSON.stringify(book))));
+      assert.deepEqual(
+        answers.map((answer) => [answer.status, answer.headers.location]),
+        books.map((book) => [201, `${publicBase}/books/${book.isbn}`]),
+      );
+    });
+  },
+);

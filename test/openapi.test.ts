@@ -28,12 +28,15 @@ interface Answer {
 /** One request with any Host header (fetch forbids setting Host). */
 function call(server: TestServer, method: string, target: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path: target, headers: { host: SERVER_HOST, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method, path: target, headers: { host: SERVER_HOST, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -98,7 +101,10 @@ function responseExamples(doc: JsonObject): DocumentedExample[] {
 /** The request body examples of an operation, by name. */
 function requestBodies(doc: JsonObject, path: string, method: string): JsonObject {
   const operation = object(object(object(doc.paths, 'paths')[path], path)[method], method);
-  return object(object(object(object(operation.requestBody, 'requestBody').content, 'content')['application/json'], 'json').examples, 'examples');
+  return object(
+    object(object(object(operation.requestBody, 'requestBody').content, 'content')['application/json'], 'json').examples,
+    'examples',
+  );
 }
 
 function recipes(doc: JsonObject): Record<string, Recipe> {
@@ -158,7 +164,10 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     'PUT /books/{isbn} 200 replaced': put('replaced'),
     'PUT /books/{isbn} 400 isbnMismatch': put('isbnMismatch'),
     'PUT /books/{isbn} 401 unauthorized': put('replaced', { env: token }),
-    'PUT /books/{isbn} 404 unknownIsbn': put('replaced', { target: '/books/0-0-0', body: JSON.stringify({ isbn: '0-0-0', title: 'Dune', author: 'Frank Herbert' }) }),
+    'PUT /books/{isbn} 404 unknownIsbn': put('replaced', {
+      target: '/books/0-0-0',
+      body: JSON.stringify({ isbn: '0-0-0', title: 'Dune', author: 'Frank Herbert' }),
+    }),
     'PUT /books/{isbn} 409 sameTitleAndAuthor': put('sameTitleAndAuthor'),
     'PUT /books/{isbn} 412 changed': put('replaced', { headers: { 'if-match': '"stale"' } }),
   };
@@ -216,7 +225,9 @@ describe('GET /openapi.json', () => {
   });
 
   it('has a recipe for every example, and an example for every recipe', () => {
-    const documented = responseExamples(doc).map((example) => example.key).sort();
+    const documented = responseExamples(doc)
+      .map((example) => example.key)
+      .sort();
     assert.deepEqual(documented, Object.keys(recipes(doc)).sort());
   });
 
@@ -228,7 +239,10 @@ describe('GET /openapi.json', () => {
       await t.test(example.key, async (t) => {
         const fresh = await startServer(recipe.env);
         t.after(() => fresh.close());
-        const headers: Record<string, string> = { ...(recipe.contentType ? { 'content-type': recipe.contentType } : {}), ...recipe.headers };
+        const headers: Record<string, string> = {
+          ...(recipe.contentType ? { 'content-type': recipe.contentType } : {}),
+          ...recipe.headers,
+        };
         if (recipe.expect) headers.expect = recipe.expect;
         const answer = await call(fresh, recipe.method, recipe.target, headers, recipe.body);
         assert.equal(answer.status, example.status);
@@ -272,7 +286,8 @@ describe('GET /openapi.json', () => {
   it('lists no 405: a documented operation is an allowed one', () => {
     for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
       for (const [method, operation] of Object.entries(object(item, path))) {
-        if (METHODS.includes(method)) assert.equal(object(object(operation, method).responses, 'responses')['405'], undefined, `${method} ${path}`);
+        if (METHODS.includes(method))
+          assert.equal(object(object(operation, method).responses, 'responses')['405'], undefined, `${method} ${path}`);
       }
     }
   });
@@ -289,7 +304,8 @@ describe('GET /openapi.json', () => {
       const head = object(operations.head, `HEAD ${path}`);
       const getStatuses = Object.keys(object(object(operations.get, 'get').responses, 'responses'));
       assert.deepEqual(Object.keys(object(head.responses, 'responses')), getStatuses);
-      for (const response of Object.values(object(head.responses, 'responses'))) assert.equal(object(response, 'response').content, undefined);
+      for (const response of Object.values(object(head.responses, 'responses')))
+        assert.equal(object(response, 'response').content, undefined);
     }
   });
 });

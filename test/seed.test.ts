@@ -150,7 +150,7 @@ describe('SEED_FILE with valid books', () => {
   before(async () => (server = await startServer({ SEED_FILE: seedFile(JSON.stringify(ENTRIES)) })));
   after(() => server.close());
 
-  it('replaces the fixture with the file\'s books, in file order', async () => {
+  it("replaces the fixture with the file's books, in file order", async () => {
     const response = await fetch(`${server.base}/books`);
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), collectionBody(server.base, EXPECTED));
@@ -204,7 +204,12 @@ describe('SEED_FILE edge cases that load', () => {
   });
 
   it('accepts a seed exactly the size of MAX_BOOKS; the next POST is then 507', async () => {
-    const path = seedFile(JSON.stringify([{ isbn: 'a', title: 'A', author: 'X Y' }, { isbn: 'b', title: 'B', author: 'X Y' }]));
+    const path = seedFile(
+      JSON.stringify([
+        { isbn: 'a', title: 'A', author: 'X Y' },
+        { isbn: 'b', title: 'B', author: 'X Y' },
+      ]),
+    );
     const server = await startServer({ SEED_FILE: path, MAX_BOOKS: '2' });
     try {
       const response = await fetch(`${server.base}/books`, {
@@ -228,7 +233,10 @@ describe('SEED_FILE edge cases that load', () => {
 
 describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () => {
   const VALID = { isbn: 'v-1', title: 'Valid', author: 'Ann Author' };
-  const load = (path: string, capacity = 100) => () => seedStore(new IndexedBookStore(capacity), path);
+  const load =
+    (path: string, capacity = 100) =>
+    () =>
+      seedStore(new IndexedBookStore(capacity), path);
 
   it('a missing file', () => {
     const path = join(dir, 'does-not-exist.json');
@@ -257,13 +265,16 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     const store = new IndexedBookStore(5000);
     seedStore(store, path);
     assert.equal(store.size, 2000);
-    assert.deepEqual({ ...store.get('i-1999') }, {
-      isbn: 'i-1999',
-      title: books[1999]?.title,
-      authorFirstName: 'Ann',
-      authorLastName: 'Lee',
-      author: undefined,
-    });
+    assert.deepEqual(
+      { ...store.get('i-1999') },
+      {
+        isbn: 'i-1999',
+        title: books[1999]?.title,
+        authorFirstName: 'Ann',
+        authorLastName: 'Lee',
+        author: undefined,
+      },
+    );
   });
 
   it('an empty file', () => {
@@ -300,9 +311,17 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
   });
 
   it('names the index of the first bad entry, counting from 0', () => {
-    assertSeedError(load(seedFile(JSON.stringify([{ isbn: 'x' }, VALID]))), 'SEED_FILE', 'SEED_FILE entry 0: title must be provided; author must be provided');
+    assertSeedError(
+      load(seedFile(JSON.stringify([{ isbn: 'x' }, VALID]))),
+      'SEED_FILE',
+      'SEED_FILE entry 0: title must be provided; author must be provided',
+    );
     const entries = [VALID, { ...VALID, isbn: 'v-2', title: 'Two' }, { ...VALID, isbn: 'v-3', title: 'Three' }, { isbn: 'v-4' }];
-    assertSeedError(load(seedFile(JSON.stringify(entries))), 'SEED_FILE', 'SEED_FILE entry 3: title must be provided; author must be provided');
+    assertSeedError(
+      load(seedFile(JSON.stringify(entries))),
+      'SEED_FILE',
+      'SEED_FILE entry 3: title must be provided; author must be provided',
+    );
   });
 
   it('a duplicate isbn', () => {
@@ -330,14 +349,22 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     const path = join(dir, 'missing.json');
     await assert.rejects(startServer({ SEED_FILE: path }), (error: unknown) => {
       assert.ok(error instanceof SeedError);
-      assert.deepEqual({ setting: error.setting, message: error.message }, { setting: 'SEED_FILE', message: `SEED_FILE cannot be read: ENOENT (${path})` });
+      assert.deepEqual(
+        { setting: error.setting, message: error.message },
+        { setting: 'SEED_FILE', message: `SEED_FILE cannot be read: ENOENT (${path})` },
+      );
       return true;
     });
   });
 
   it('quotes a duplicate title as it is; main.ts escapes it onto one line (test/main.test.ts)', () => {
     const title = 'Two\nLines';
-    const path = seedFile(JSON.stringify([{ ...VALID, title }, { ...VALID, isbn: 'v-2', title }]));
+    const path = seedFile(
+      JSON.stringify([
+        { ...VALID, title },
+        { ...VALID, isbn: 'v-2', title },
+      ]),
+    );
     assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1: Book already exists with title: Two\nLines and author: Ann Author');
   });
 });

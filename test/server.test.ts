@@ -122,10 +122,9 @@ describe('shutdown on SIGTERM', () => {
       await terminate(service);
 
       // The listening socket is closed: a new connection is refused.
-      await assert.rejects(
-        new Promise((resolve, reject) => connect(port, '127.0.0.1', resolve as () => void).once('error', reject)),
-        { code: 'ECONNREFUSED' },
-      );
+      await assert.rejects(new Promise((resolve, reject) => connect(port, '127.0.0.1', resolve as () => void).once('error', reject)), {
+        code: 'ECONNREFUSED',
+      });
 
       req.end(BOOK.slice(20));
       const answer = await response;

@@ -48,7 +48,12 @@ export function addBook(store: BookStore, body: Readonly<Record<string, unknown>
  * Editing, rule 3). Then the store's checks: the book is there, no other book has the new title
  * and names, the text fits.
  */
-export function replaceBook(store: BookStore, isbn: string, body: Readonly<Record<string, unknown>>, table: FieldTable = FIELDS): ReplaceResult {
+export function replaceBook(
+  store: BookStore,
+  isbn: string,
+  body: Readonly<Record<string, unknown>>,
+  table: FieldTable = FIELDS,
+): ReplaceResult {
   const validation = validateBook(body, table);
   const errors = validation.ok ? [] : [...validation.errors];
   if (body.isbn !== isbn) {

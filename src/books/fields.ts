@@ -46,7 +46,8 @@ export type TextField = Row &
     readonly reserved?: { readonly values: readonly string[]; readonly message: string };
   };
 
-export type IntegerField = Row & Requirement<IntegerMessages> & { readonly type: 'integer'; readonly minimum: number; readonly maximum: number };
+export type IntegerField = Row &
+  Requirement<IntegerMessages> & { readonly type: 'integer'; readonly minimum: number; readonly maximum: number };
 
 export type FieldRule = TextField | IntegerField;
 
@@ -90,7 +91,16 @@ export const FIELDS = {
       since: 1,
       messages: FIELD_MESSAGES.isbn,
     },
-    { name: 'title', type: 'string', label: 'Title', description: 'The title.', required: true, maxLength: 512, since: 1, messages: FIELD_MESSAGES.title },
+    {
+      name: 'title',
+      type: 'string',
+      label: 'Title',
+      description: 'The title.',
+      required: true,
+      maxLength: 512,
+      since: 1,
+      messages: FIELD_MESSAGES.title,
+    },
     {
       name: 'author',
       type: 'string',

@@ -147,7 +147,8 @@ export class MapBookStore implements BookStore {
   /** The book with exactly this title and these derived names, if one is stored. */
   private sameTitleAndNames(fields: BookFields): BookFields | undefined {
     for (const book of this.books.values()) {
-      if (book.title === fields.title && book.authorFirstName === fields.authorFirstName && book.authorLastName === fields.authorLastName) return book;
+      if (book.title === fields.title && book.authorFirstName === fields.authorFirstName && book.authorLastName === fields.authorLastName)
+        return book;
     }
     return undefined;
   }

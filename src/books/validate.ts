@@ -11,9 +11,7 @@ export interface FieldError {
   readonly detail: string;
 }
 
-export type Validation =
-  | { readonly ok: true; readonly book: BookInput }
-  | { readonly ok: false; readonly errors: readonly FieldError[] };
+export type Validation = { readonly ok: true; readonly book: BookInput } | { readonly ok: false; readonly errors: readonly FieldError[] };
 
 /**
  * `body` is a parsed JSON object; unknown fields (`_links` among them) are ignored, and only its

@@ -58,7 +58,8 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
   for (let index = 0; index < text.length; index++) {
     const char = text[index];
     if (quoted) {
-      if (char === '\\') index++; // the escaped character belongs to the string, whatever it is
+      if (char === '\\')
+        index++; // the escaped character belongs to the string, whatever it is
       else if (char === '"') quoted = false;
     } else if (char === '"') quoted = true;
     else if (char === separator) {

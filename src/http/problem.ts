@@ -10,9 +10,7 @@ import { REQUEST_MESSAGES } from '../messages.ts';
 export const PROBLEM_TYPE = 'application/problem+json';
 
 /** One failure in a request: a body field (JSON pointer) or a query parameter, by name. */
-export type ProblemError =
-  | { readonly pointer: string; readonly detail: string }
-  | { readonly parameter: string; readonly detail: string };
+export type ProblemError = { readonly pointer: string; readonly detail: string } | { readonly parameter: string; readonly detail: string };
 
 export interface ProblemOptions {
   /** A URI naming the kind of problem; `about:blank` means "see the status code". */
@@ -57,7 +55,8 @@ export const problems = {
   tooLarge: (limit: number) => new HttpProblem(413, REQUEST_MESSAGES.tooLarge(limit), { headers: { connection: 'close' } }),
   unauthorized: () => new HttpProblem(401, REQUEST_MESSAGES.unauthorized, { headers: { 'www-authenticate': 'Bearer' } }),
   unknownPath: (path: string) => new HttpProblem(404, REQUEST_MESSAGES.unknownPath(path)),
-  methodNotAllowed: (method: string, allow: string) => new HttpProblem(405, REQUEST_MESSAGES.methodNotAllowed(method, allow), { headers: { allow } }),
+  methodNotAllowed: (method: string, allow: string) =>
+    new HttpProblem(405, REQUEST_MESSAGES.methodNotAllowed(method, allow), { headers: { allow } }),
   /** `detail` comes from the catalogue: REQUEST_MESSAGES or ORIGIN_MESSAGES. */
   badRequest: (detail: string) => new HttpProblem(400, detail),
   expectationFailed: () => new HttpProblem(417, REQUEST_MESSAGES.expectationFailed),
@@ -65,9 +64,13 @@ export const problems = {
   internal: () => new HttpProblem(500, REQUEST_MESSAGES.internal),
   /** Parser-level errors from node:http, answered before any route is known. */
   malformed: (status: 400 | 408 | 431) =>
-    new HttpProblem(status, status === 408 ? REQUEST_MESSAGES.tooSlow : status === 431 ? REQUEST_MESSAGES.headersTooLarge : REQUEST_MESSAGES.notHttp, {
-      headers: { connection: 'close' },
-    }),
+    new HttpProblem(
+      status,
+      status === 408 ? REQUEST_MESSAGES.tooSlow : status === 431 ? REQUEST_MESSAGES.headersTooLarge : REQUEST_MESSAGES.notHttp,
+      {
+        headers: { connection: 'close' },
+      },
+    ),
 } as const;
 
 /** Whatever a handler threw, as a problem; anything but an HttpProblem is a generic 500. */

@@ -89,7 +89,8 @@ function capture(pattern: readonly PatternSegment[], segments: readonly string[]
     const segment = segments[index] as string;
     if ('literal' in part) {
       if (segment !== part.literal) return undefined;
-    } else if (segment === '') return undefined; // a parameter is never empty
+    } else if (segment === '')
+      return undefined; // a parameter is never empty
     else params[part.param] = decodeSegment(segment);
   }
   return params;

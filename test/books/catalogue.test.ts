@@ -43,7 +43,10 @@ describe('replaceBook', () => {
     };
     assert.equal(refused('3', 'Three'), 'Book cannot be found for ISBN: 3');
     assert.equal(refused('2', 'One'), 'Book already exists with title: One and author: Ann Lee');
-    assert.equal(refused('2', 't'.repeat(300)), 'The catalogue is full: its books hold at most 256 characters of text in all (128 a book of MAX_BOOKS)');
+    assert.equal(
+      refused('2', 't'.repeat(300)),
+      'The catalogue is full: its books hold at most 256 characters of text in all (128 a book of MAX_BOOKS)',
+    );
     assert.equal(store.get('2')?.title, 'Two');
   });
 });

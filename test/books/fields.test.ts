@@ -28,10 +28,16 @@ describe('a table with one more field, an optional integer year', () => {
     });
     for (const year of [undefined, null, 0, 2100]) assert.equal(validateBook({ ...DUNE, year }, WITH_YEAR).ok, true, String(year));
     for (const year of ['1965', 1965.5, true, [1965], Number.NaN, Infinity]) {
-      assert.deepEqual(validateBook({ ...DUNE, year }, WITH_YEAR), { ok: false, errors: [{ pointer: '#/year', detail: 'year must be an integer' }] });
+      assert.deepEqual(validateBook({ ...DUNE, year }, WITH_YEAR), {
+        ok: false,
+        errors: [{ pointer: '#/year', detail: 'year must be an integer' }],
+      });
     }
     for (const year of [-1, 2101]) {
-      assert.deepEqual(validateBook({ ...DUNE, year }, WITH_YEAR), { ok: false, errors: [{ pointer: '#/year', detail: 'year must be from 0 to 2100' }] });
+      assert.deepEqual(validateBook({ ...DUNE, year }, WITH_YEAR), {
+        ok: false,
+        errors: [{ pointer: '#/year', detail: 'year must be from 0 to 2100' }],
+      });
     }
     assert.deepEqual(validateBook({ isbn: ' ', title: 'Dune', year: 'x' }, WITH_YEAR), {
       ok: false,
@@ -59,19 +65,30 @@ describe('a table with one more field, an optional integer year', () => {
         '"_links":{"self":{"href":"http://h/books/d-1"},"books":{"href":"http://h/books?title="}}}',
     );
     assert.ok('added' in addBook(store, { isbn: 'n-1', title: 'No year', author: 'A B', year: null }, WITH_YEAR));
-    assert.deepEqual(toBook(store.get('n-1') as BookFields, WITH_YEAR), { isbn: 'n-1', title: 'No year', author: 'A B', authorFirstName: 'A', authorLastName: 'B' });
+    assert.deepEqual(toBook(store.get('n-1') as BookFields, WITH_YEAR), {
+      isbn: 'n-1',
+      title: 'No year',
+      author: 'A B',
+      authorFirstName: 'A',
+      authorLastName: 'B',
+    });
     // The service's own view shows only its own fields.
     assert.deepEqual(Object.keys(toBook(stored)), ['isbn', 'title', 'author', 'authorFirstName', 'authorLastName']);
   });
 
   const years = [2001, undefined, 1950, 1984, 1950];
-  const records = years.map((year, index) => toFields(validateBookOrFail({ isbn: `y-${index}`, title: `T ${index}`, author: 'A B', year }), WITH_YEAR));
+  const records = years.map((year, index) =>
+    toFields(validateBookOrFail({ isbn: `y-${index}`, title: `T ${index}`, author: 'A B', year }), WITH_YEAR),
+  );
 
   it('sorts by it: by value, a book without one after every book with one', () => {
     const compare = sortComparisons(WITH_YEAR).get('year');
     assert.ok(compare);
     // Array.prototype.sort is stable: the two 1950s keep their order, as the store's ties do.
-    assert.deepEqual([...records].sort(compare).map((record) => record.isbn), ['y-2', 'y-4', 'y-3', 'y-0', 'y-1']);
+    assert.deepEqual(
+      [...records].sort(compare).map((record) => record.isbn),
+      ['y-2', 'y-4', 'y-3', 'y-0', 'y-1'],
+    );
     // Each way round: a sort may compare the book without a year on either side.
     const [with2001, without] = records as [BookFields, BookFields];
     assert.deepEqual([compare(without, with2001), compare(with2001, without), compare(without, without)], [1, -1, 0]);
@@ -81,13 +98,22 @@ describe('a table with one more field, an optional integer year', () => {
     const store = new IndexedBookStore(10, WITH_YEAR);
     for (const record of records) store.add(record);
     const sort = { key: 'year', descending: true } as unknown as SortOrder;
-    assert.deepEqual(store.find({ sort }).books.map((book) => book.isbn), ['y-1', 'y-0', 'y-3', 'y-2', 'y-4']);
+    assert.deepEqual(
+      store.find({ sort }).books.map((book) => book.isbn),
+      ['y-1', 'y-0', 'y-3', 'y-2', 'y-4'],
+    );
   });
 
   it('documents it: in the body a client sends, in the book it reads, and among the sort choices', () => {
     const doc = openApiDocument(WITH_YEAR) as { components: { schemas: Record<string, Json> }; paths: Record<string, Json> };
     const { BookInput, Book } = doc.components.schemas as Record<string, { properties: Json; required: string[] }>;
-    assert.deepEqual(BookInput?.properties.year, { type: ['integer', 'null'], minimum: 0, maximum: 2100, title: 'Year', description: 'The year of publication.' });
+    assert.deepEqual(BookInput?.properties.year, {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 2100,
+      title: 'Year',
+      description: 'The year of publication.',
+    });
     assert.deepEqual(BookInput?.required, ['isbn', 'title']);
     assert.deepEqual(Book?.properties.year, { type: 'integer', description: 'The year of publication.' });
     assert.deepEqual(Book?.required, ['isbn', 'title', 'author', 'authorFirstName', 'authorLastName', '_links']);
@@ -107,10 +133,16 @@ describe('the table of fields itself', () => {
     const names = new Set(table.rows.map((field) => field.name));
     for (const group of table.groups) {
       for (const name of group.alternatives.flat()) assert.ok(names.has(name), `${group.name}: ${name}`);
-      assert.ok(table.rows.some((field) => field.group === group.name), group.name);
+      assert.ok(
+        table.rows.some((field) => field.group === group.name),
+        group.name,
+      );
     }
     for (const sort of table.sorts) for (const name of sort.by) assert.ok(names.has(name), `${sort.key}: ${name}`);
-    assert.throws(() => sortComparisons({ ...FIELDS, sorts: [{ key: 'price', by: ['price'] }] }), /the sort price compares price, which is no field of the table/);
+    assert.throws(
+      () => sortComparisons({ ...FIELDS, sorts: [{ key: 'price', by: ['price'] }] }),
+      /the sort price compares price, which is no field of the table/,
+    );
   });
 });
 

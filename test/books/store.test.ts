@@ -9,7 +9,16 @@ import { describe, it } from 'node:test';
 import type { BookFields } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
 import { IndexedBookStore } from '../../src/books/indexed/store.ts';
-import { type AddOutcome, type BookQuery, type BookStore, MAX_CAPACITY, type ReplaceOutcome, type SortOrder, TEXT_PER_BOOK, MapBookStore } from '../../src/books/store.ts';
+import {
+  type AddOutcome,
+  type BookQuery,
+  type BookStore,
+  MAX_CAPACITY,
+  type ReplaceOutcome,
+  type SortOrder,
+  TEXT_PER_BOOK,
+  MapBookStore,
+} from '../../src/books/store.ts';
 import { Random, seedFromEnv } from '../fuzz/random.ts';
 
 const book = (isbn: string, title: string, first = 'A', last = 'B'): BookFields => ({
@@ -89,7 +98,10 @@ for (const [name, make] of STORES) {
       store.remove('b');
       store.add(book('b', 'Title b'));
       assert.deepEqual(isbns({}, store), ['a', 'c', 'd', 'b']);
-      assert.deepEqual(store.find({ offset: 1, limit: 2 }).books.map((entry) => entry.isbn), ['c', 'd']);
+      assert.deepEqual(
+        store.find({ offset: 1, limit: 2 }).books.map((entry) => entry.isbn),
+        ['c', 'd'],
+      );
       assert.equal(store.find({ offset: 1, limit: 2 }).total, 4);
       assert.deepEqual(store.find({ offset: 9, limit: 2 }), { books: [], total: 4 });
     });
@@ -171,7 +183,10 @@ for (const [name, make] of STORES) {
       store.add(book('5', 'Saga', 'Ab', 'Lee')); // takes a removed book's place inside the store
       assert.deepEqual(isbns({ title: 'tale 2' }, store), []);
       assert.deepEqual(isbns({ title: 'a', sort: byAuthor }, store), ['5', '1', '0', '3']);
-      assert.deepEqual(store.find({ title: 'a', sort: byAuthor, offset: 1, limit: 2 }), { books: [store.get('1'), store.get('0')], total: 4 });
+      assert.deepEqual(store.find({ title: 'a', sort: byAuthor, offset: 1, limit: 2 }), {
+        books: [store.get('1'), store.get('0')],
+        total: 4,
+      });
       for (const isbn of ['0', '1', '3', '5']) store.remove(isbn);
       assert.deepEqual(store.find({ title: 'a' }), { books: [], total: 0 });
       store.add(book('6', 'Tale again', 'Fay', 'Lee'));
@@ -212,13 +227,22 @@ for (const [name, make] of STORES) {
           const scan = store.scan({ title, sort });
           const found = store.find({ title, sort });
           assert.equal(scan.total, found.total);
-          assert.deepEqual([...scan.books].map((entry) => entry.isbn), found.books.map((entry) => entry.isbn), `${title} ${JSON.stringify(sort)}`);
+          assert.deepEqual(
+            [...scan.books].map((entry) => entry.isbn),
+            found.books.map((entry) => entry.isbn),
+            `${title} ${JSON.stringify(sort)}`,
+          );
         }
       }
     });
 
     it('scans across writes: each book once at most, every book there all along, in order', () => {
-      for (const [title, sort] of [[undefined, undefined], ['volume', undefined], [undefined, ORDERS[1]], ['e', ORDERS[4]]] as const) {
+      for (const [title, sort] of [
+        [undefined, undefined],
+        ['volume', undefined],
+        [undefined, ORDERS[1]],
+        ['e', ORDERS[4]],
+      ] as const) {
         const store = make(2000);
         for (let i = 0; i < 1000; i++) store.add(book(`${i}`, `Volume ${(i * 7919) % 1000}`, `F${i % 13}`, `L${i % 17}`));
         const given: string[] = [];
@@ -231,15 +255,27 @@ for (const [name, make] of STORES) {
           for (let i = 0; i < 100; i++) store.add(book(`new-${i}`, `Volume ${i * 10} new`, `F${i}`, 'L'));
         }
         assert.equal(new Set(given).size, given.length, 'a book given twice');
-        const survivors = store.find({ title, sort }).books.map((entry) => entry.isbn).filter((isbn) => !isbn.startsWith('new-'));
-        assert.deepEqual(given.filter((isbn) => survivors.includes(isbn)), survivors, `${title} ${JSON.stringify(sort)}`);
+        const survivors = store
+          .find({ title, sort })
+          .books.map((entry) => entry.isbn)
+          .filter((isbn) => !isbn.startsWith('new-'));
+        assert.deepEqual(
+          given.filter((isbn) => survivors.includes(isbn)),
+          survivors,
+          `${title} ${JSON.stringify(sort)}`,
+        );
         for (const isbn of given) assert.ok(survivors.includes(isbn) || removed.has(isbn) || isbn.startsWith('new-'), isbn);
       }
     });
 
     it('replaces a book in its place: get, listings, searches and the duplicate rule see the new fields at once', () => {
       const store = make(10);
-      for (const [isbn, title] of [['1', 'Alpha'], ['2', 'Beta'], ['3', 'Gamma']] as const) store.add(book(isbn, title));
+      for (const [isbn, title] of [
+        ['1', 'Alpha'],
+        ['2', 'Beta'],
+        ['3', 'Gamma'],
+      ] as const)
+        store.add(book(isbn, title));
       const revision = store.revision;
       assert.deepEqual(store.replace(book('2', 'Omega', 'Zed', 'Young')), { replaced: store.get('2') });
       assert.deepEqual({ ...store.get('2') }, book('2', 'Omega', 'Zed', 'Young'));
@@ -290,8 +326,51 @@ for (const [name, make] of STORES) {
 }
 
 /** Titles made to be hard: shared long prefixes, a few common words, case-folding surprises. */
-const WORDS = ['Volume', 'vol', 'the', 'The', 'of', 'İstanbul', 'Straße', 'STRASSE', 'cafe\u0301', 'café', '📚', 'ǅ', 'ﬀ', 'Ω', '10', '2', 'a', 'b\nc'];
-const NEEDLES = ['v', 'vo', 'vol', 'volume', 'the', 'he v', 'İ', 'i̇', 'ss', 'ß', 'é', 'e\u0301', '📚', '\ud83d', 'ǆ', 'ﬀ', 'ω', '10', ' 2', 'b\nc', 'c t', 'zzz', ' '];
+const WORDS = [
+  'Volume',
+  'vol',
+  'the',
+  'The',
+  'of',
+  'İstanbul',
+  'Straße',
+  'STRASSE',
+  'cafe\u0301',
+  'café',
+  '📚',
+  'ǅ',
+  'ﬀ',
+  'Ω',
+  '10',
+  '2',
+  'a',
+  'b\nc',
+];
+const NEEDLES = [
+  'v',
+  'vo',
+  'vol',
+  'volume',
+  'the',
+  'he v',
+  'İ',
+  'i̇',
+  'ss',
+  'ß',
+  'é',
+  'e\u0301',
+  '📚',
+  '\ud83d',
+  'ǆ',
+  'ﬀ',
+  'ω',
+  '10',
+  ' 2',
+  'b\nc',
+  'c t',
+  'zzz',
+  ' ',
+];
 
 const SEED = seedFromEnv();
 
@@ -300,7 +379,10 @@ describe('IndexedBookStore', () => {
     assert.equal(new IndexedBookStore(MAX_CAPACITY).capacity, MAX_CAPACITY);
     assert.deepEqual(new IndexedBookStore(0).add(book('1', 'One')), { refused: 'full' });
     assert.throws(() => new IndexedBookStore(-1), RangeError);
-    assert.throws(() => new IndexedBookStore(MAX_CAPACITY + 1), { name: 'RangeError', message: 'a store holds at most 4194304 books, not 4194305' });
+    assert.throws(() => new IndexedBookStore(MAX_CAPACITY + 1), {
+      name: 'RangeError',
+      message: 'a store holds at most 4194304 books, not 4194305',
+    });
   });
 
   it('refuses a title its index cannot hold without changing anything', () => {
@@ -325,7 +407,10 @@ describe('IndexedBookStore', () => {
       if (given.length !== 300) continue;
       for (let i = 0; i < 1000; i += 7) store.replace(book(`${i}`, `Replaced ${i}`, 'Zed', 'Zimmer'));
     }
-    assert.deepEqual(given.map((entry) => entry.isbn), Array.from({ length: 1000 }, (_, i) => `${i}`));
+    assert.deepEqual(
+      given.map((entry) => entry.isbn),
+      Array.from({ length: 1000 }, (_, i) => `${i}`),
+    );
     // Read before the replace: the first batch, and the second, which was being given.
     assert.deepEqual([given[7]?.title, given[301]?.title], ['Volume 7', 'Volume 301']);
     // Read after it, in the third batch and on.
@@ -361,9 +446,18 @@ describe('IndexedBookStore answers exactly as MapBookStore, through a seeded ran
         // title index, or is refused as a duplicate; now and then the isbn is one that is gone.
         const words = Array.from({ length: 1 + random.int(4) }, () => random.pick(WORDS));
         const isbn = random.int(20) === 0 ? `gone-${step}` : random.pick(live);
-        const entry = book(isbn, `${random.pick(['Seeded ', 'Replaced ', ''])}${words.join(' ')}`, random.pick(['Ann', 'Bo', 'Émile']), random.pick(['Lee', 'lee', 'Ng']));
+        const entry = book(
+          isbn,
+          `${random.pick(['Seeded ', 'Replaced ', ''])}${words.join(' ')}`,
+          random.pick(['Ann', 'Bo', 'Émile']),
+          random.pick(['Lee', 'lee', 'Ng']),
+        );
         const fields = (result: ReplaceOutcome): object => ('replaced' in result ? { replaced: { ...result.replaced } } : result);
-        assert.deepEqual(fields(fast.replace(entry)), fields(plain.replace(entry)), `step ${step}: replace ${JSON.stringify(entry)} (seed ${seed})`);
+        assert.deepEqual(
+          fields(fast.replace(entry)),
+          fields(plain.replace(entry)),
+          `step ${step}: replace ${JSON.stringify(entry)} (seed ${seed})`,
+        );
       } else {
         const query: BookQuery = {
           title: random.int(4) === 0 ? undefined : random.pick(NEEDLES),
@@ -404,7 +498,11 @@ describe('IndexedBookStore answers exactly as MapBookStore, through a seeded ran
     }
     const compare = (query: BookQuery): void => {
       const [a, b] = [fast.find(query), plain.find(query)];
-      assert.deepEqual({ total: a.total, isbns: a.books.map((e) => e.isbn) }, { total: b.total, isbns: b.books.map((e) => e.isbn) }, `${JSON.stringify(query)} (seed ${seed})`);
+      assert.deepEqual(
+        { total: a.total, isbns: a.books.map((e) => e.isbn) },
+        { total: b.total, isbns: b.books.map((e) => e.isbn) },
+        `${JSON.stringify(query)} (seed ${seed})`,
+      );
     };
     for (const sort of ORDERS) compare({ sort, offset: 3000, limit: 50 }); // builds every order
     for (let i = 0; i < 3000; i++) {

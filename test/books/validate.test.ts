@@ -27,9 +27,15 @@ describe('validateBook', () => {
 
   it('a bad name field alone says what is wrong with it, and not that the author is missing', () => {
     for (const name of ['authorFirstName', 'authorLastName']) {
-      assert.deepEqual(validateBook({ isbn: 'i', title: 't', [name]: 5 }), { ok: false, errors: [{ pointer: `#/${name}`, detail: `${name} must be a string` }] });
+      assert.deepEqual(validateBook({ isbn: 'i', title: 't', [name]: 5 }), {
+        ok: false,
+        errors: [{ pointer: `#/${name}`, detail: `${name} must be a string` }],
+      });
     }
-    assert.deepEqual(validateBook({ isbn: 'i', title: 't', authorFirstName: 'A' }), { ok: false, errors: [{ pointer: '#/author', detail: 'author must be provided' }] });
+    assert.deepEqual(validateBook({ isbn: 'i', title: 't', authorFirstName: 'A' }), {
+      ok: false,
+      errors: [{ pointer: '#/author', detail: 'author must be provided' }],
+    });
   });
 
   it('reads only own properties, so inherited or __proto__ keys change nothing', () => {

@@ -106,7 +106,10 @@ describeWhen(chromium !== undefined, 'CORS in headless Chromium', 'Chromium is n
     try {
       await page.waitFor('window.result', 'the page script');
       assert.deepEqual(await page.evaluate('window.result'), { blocked: 'TypeError' });
-      const answered = api.logs.slice(before).filter((line) => line.msg === 'request').map((line) => [line.method, line.path, line.status]);
+      const answered = api.logs
+        .slice(before)
+        .filter((line) => line.msg === 'request')
+        .map((line) => [line.method, line.path, line.status]);
       assert.deepEqual(answered, [['GET', '/books', 200]]);
     } finally {
       await page.close();

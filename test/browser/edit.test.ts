@@ -30,7 +30,9 @@ const formValues = `Object.fromEntries([...document.querySelectorAll('#add input
 describeWhen(
   chromium !== undefined && hasPut,
   'editing a book in the explorer',
-  chromium === undefined ? 'Chromium is not installed (apt-get install chromium)' : 'the service has no PUT /books/{isbn} yet, so the page offers no Edit',
+  chromium === undefined
+    ? 'Chromium is not installed (apt-get install chromium)'
+    : 'the service has no PUT /books/{isbn} yet, so the page offers no Edit',
   () => {
     const tabs = explorerTabs(chromium as string);
 
@@ -46,7 +48,11 @@ describeWhen(
       assert.equal(await page.evaluate('document.activeElement.id'), 'add-heading');
       assert.equal(await page.evaluate(text('submit-book')), 'Save changes');
       assert.deepEqual(await page.evaluate(formValues), {
-        isbn: '4-5-6', title: 'The Lord of the Rings', author: 'JRR Tolkien', authorFirstName: 'JRR', authorLastName: 'Tolkien',
+        isbn: '4-5-6',
+        title: 'The Lord of the Rings',
+        author: 'JRR Tolkien',
+        authorFirstName: 'JRR',
+        authorLastName: 'Tolkien',
       });
       // The path names the book: its isbn is not for changing here.
       assert.equal(await page.evaluate(`document.getElementById('field-isbn').readOnly`), true);
@@ -54,7 +60,10 @@ describeWhen(
 
       await fill(page, 'title', 'The Fellowship of the Ring');
       await page.evaluate(`(() => { const save = document.getElementById('submit-book'); save.click(); save.click(); })()`);
-      await page.waitFor(`document.getElementById('status').textContent === '200 OK' && document.getElementById('request-line').textContent === 'PUT /books/4-5-6'`, 'the 200');
+      await page.waitFor(
+        `document.getElementById('status').textContent === '200 OK' && document.getElementById('request-line').textContent === 'PUT /books/4-5-6'`,
+        'the 200',
+      );
       assert.equal(await page.evaluate(text('view-heading')), 'The Fellowship of the Ring');
       assert.equal(decodeURIComponent(await page.evaluate<string>('location.hash')), '#uri=/books/4-5-6');
       assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
@@ -64,7 +73,11 @@ describeWhen(
       assert.equal(header(puts[0], 'If-Match'), etag);
       assert.equal(header(puts[0], 'Authorization'), undefined);
       assert.deepEqual(JSON.parse(String(puts[0]?.postData)), {
-        isbn: '4-5-6', title: 'The Fellowship of the Ring', author: 'JRR Tolkien', authorFirstName: 'JRR', authorLastName: 'Tolkien',
+        isbn: '4-5-6',
+        title: 'The Fellowship of the Ring',
+        author: 'JRR Tolkien',
+        authorFirstName: 'JRR',
+        authorLastName: 'Tolkien',
       });
       assert.equal(((await (await fetch(`${server.base}/books/4-5-6`)).json()) as { title: string }).title, 'The Fellowship of the Ring');
       // The form is back to adding, empty.

@@ -38,14 +38,26 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.equal(await page.evaluate(text('request-line')), 'GET /books/4-5-6');
     // The book's fields as a list, labelled as the form labels them; its links apart.
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#fields dt, #fields dd')].map((node) => node.textContent)`), [
-      'ISBN', '4-5-6', 'Title', 'The Lord of the Rings', 'Author', 'JRR Tolkien', 'First name', 'JRR', 'Last name', 'Tolkien',
+      'ISBN',
+      '4-5-6',
+      'Title',
+      'The Lord of the Rings',
+      'Author',
+      'JRR Tolkien',
+      'First name',
+      'JRR',
+      'Last name',
+      'Tolkien',
     ]);
     assert.deepEqual(await page.evaluate(links), ['self', 'books']);
     assert.match(await page.evaluate<string>(text('headers')), /ETag"[0-9a-f]+-/);
     assert.equal(await page.evaluate(`document.querySelector('#books').hidden`), true);
 
     await page.evaluate('history.back()');
-    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1' && document.querySelectorAll('#books tbody tr').length === 3`, 'the page again');
+    await page.waitFor(
+      `${settledHeading} === 'Books, page 1 of 1' && document.querySelectorAll('#books tbody tr').length === 3`,
+      'the page again',
+    );
     assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?page=0&size=20')}`);
   });
 
@@ -54,28 +66,43 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.match(await page.evaluate<string>(text('paging')), /^Page 1 of 2, 3 books in all/);
     assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 2');
     // On the first page there is no previous one: the word stays, as text.
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#paging nav > *')].map((node) => [node.tagName, node.textContent])`), [
-      ['A', 'First'],
-      ['SPAN', 'Previous'],
-      ['A', 'Next'],
-      ['A', 'Last'],
-    ]);
+    assert.deepEqual(
+      await page.evaluate(`[...document.querySelectorAll('#paging nav > *')].map((node) => [node.tagName, node.textContent])`),
+      [
+        ['A', 'First'],
+        ['SPAN', 'Previous'],
+        ['A', 'Next'],
+        ['A', 'Last'],
+      ],
+    );
     assert.deepEqual(await page.evaluate(`[...document.getElementById('sort').options].map((option) => option.text)`), [
-      'Order added', 'Title A–Z', 'Title Z–A', 'ISBN A–Z', 'ISBN Z–A', 'Author A–Z', 'Author Z–A',
+      'Order added',
+      'Title A–Z',
+      'Title Z–A',
+      'ISBN A–Z',
+      'ISBN Z–A',
+      'Author A–Z',
+      'Author Z–A',
     ]);
     assert.equal(await page.evaluate(`document.getElementById('sort').selectedOptions[0].text`), 'Title Z–A');
     assert.deepEqual(await page.evaluate(links), ['self']);
 
     await click(page, '#paging', 'Next');
     await page.waitFor(`document.getElementById('paging').textContent.startsWith('Page 2 of 2')`, 'the second page');
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['1-2-3']);
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), [
+      '1-2-3',
+    ]);
     assert.equal(await page.evaluate(text('view-heading')), 'Books, page 2 of 2');
   });
 
   it('adds a book through the form: the 201 is on view, the address names the book, the form is empty', async () => {
     const { server, page } = await tabs.open({}, '');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add label')].map((label) => label.firstChild.textContent)`), [
-      'ISBN', 'Title', 'Author', 'First name', 'Last name',
+      'ISBN',
+      'Title',
+      'Author',
+      'First name',
+      'Last name',
     ]);
     assert.equal(await page.evaluate(`document.getElementById('field-isbn').maxLength`), 64);
     await fill(page, 'isbn', '9-9-9');
@@ -103,7 +130,10 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     await fill(page, 'author', 'Some One');
     await submit(page);
     await page.waitFor(`!document.getElementById('form-status').hidden`, 'the 400');
-    assert.match(await page.evaluate<string>(text('form-status')), /^400 Validation failedisbn must be provided#\/isbn: isbn must be provided$/);
+    assert.match(
+      await page.evaluate<string>(text('form-status')),
+      /^400 Validation failedisbn must be provided#\/isbn: isbn must be provided$/,
+    );
     assert.equal(await page.evaluate(text('error-isbn')), 'isbn must be provided');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('[aria-invalid="true"]')].map((node) => node.id)`), ['field-isbn']);
     // Outside the label: the field's name stays its name; the error is its description.
@@ -112,7 +142,10 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.equal(await page.evaluate('document.activeElement.id'), 'field-isbn');
     assert.equal(await page.evaluate(text('view-heading')), 'API root');
     // Required fields are marked, and the author rule is stated.
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input:required')].map((input) => input.name)`), ['isbn', 'title']);
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input:required')].map((input) => input.name)`), [
+      'isbn',
+      'title',
+    ]);
     assert.equal(await page.evaluate(text('author-rule')), 'Name the author: Author, or both First name and Last name.');
 
     await fill(page, 'isbn', '9-9-9');
@@ -124,7 +157,10 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
 
   it('deletes a book after a confirmation, then says so, offers the list, and the address no longer names it', async () => {
     const { server, page } = await tabs.open({}, '#uri=/books/1-2-3');
-    await page.waitFor(`[...document.querySelectorAll('#actions button')].some((button) => button.textContent === 'Delete')`, 'the Delete button');
+    await page.waitFor(
+      `[...document.querySelectorAll('#actions button')].some((button) => button.textContent === 'Delete')`,
+      'the Delete button',
+    );
     await page.evaluate(`window.confirm = (message) => { window.asked = message; return true; }`);
     await click(page, '#actions', 'Delete');
     await page.waitFor(`document.getElementById('status').textContent === '204 No Content'`, 'the 204');
@@ -136,7 +172,10 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
 
     await click(page, '#message', 'Show the list of books');
     await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['4-5-6', '7-8-9']);
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), [
+      '4-5-6',
+      '7-8-9',
+    ]);
   });
 
   it('after a 401 keeps the view, points at the token field, and the same form sends again with the token', async () => {
@@ -156,14 +195,21 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     await typeToken(page, 'secret');
     await submit(page);
     await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
-    assert.deepEqual(await page.evaluate(`[sessionStorage.length, localStorage.length, document.cookie, location.href.includes('secret')]`), [1, 0, '', false]);
+    assert.deepEqual(
+      await page.evaluate(`[sessionStorage.length, localStorage.length, document.cookie, location.href.includes('secret')]`),
+      [1, 0, '', false],
+    );
     assert.ok(!server.logs.some((line) => JSON.stringify(line).includes('secret')), 'the token is never logged');
   });
 
   it('shows a hostile title as text: no element is made from it', async () => {
     const title = '<img src=x onerror=alert(1)>';
     const { server, page } = await tabs.open({}, '');
-    await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ isbn: 'x-1', title, author: '<b>Bold</b> Author' }) });
+    await fetch(`${server.base}/books`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ isbn: 'x-1', title, author: '<b>Bold</b> Author' }),
+    });
     await page.evaluate(`location.hash = '#uri=/books'`);
     await page.waitFor(`document.querySelectorAll('#books tbody tr').length === 4`, 'the list');
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr:last-child td').textContent`), title);

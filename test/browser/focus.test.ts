@@ -36,7 +36,7 @@ const recordAnnouncements = `(() => {
 describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium is not installed (apt-get install chromium)', () => {
   const tabs = explorerTabs(chromium as string);
 
-  it('moves focus to the new view\'s heading after a keyboard navigation, and announces it once', async () => {
+  it("moves focus to the new view's heading after a keyboard navigation, and announces it once", async () => {
     const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=2')}`);
     await page.evaluate(recordAnnouncements);
     await page.evaluate(`[...document.querySelectorAll('#paging a')].find((a) => a.textContent === 'Next').focus()`);
@@ -51,7 +51,12 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
     assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
     assert.deepEqual(await page.evaluate('window.announced'), ['Books, page 2 of 2', 'Books, page 1 of 2']);
     // The one live region: nothing else on the page speaks up on its own.
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('[aria-live], [role="alert"], [role="status"], [role="log"]')].map((node) => node.id)`), ['announce']);
+    assert.deepEqual(
+      await page.evaluate(
+        `[...document.querySelectorAll('[aria-live], [role="alert"], [role="status"], [role="log"]')].map((node) => node.id)`,
+      ),
+      ['announce'],
+    );
   });
 
   it('keeps focus on a select that changes the view, so the arrow keys go on through its choices', async () => {
@@ -59,13 +64,19 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
     await page.evaluate(recordAnnouncements);
     await page.evaluate(`document.getElementById('sort').focus()`);
     await press(page, 'ArrowDown');
-    await page.waitFor(`${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title A–Z'`, 'the view sorted by title');
+    await page.waitFor(
+      `${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title A–Z'`,
+      'the view sorted by title',
+    );
     assert.equal(await page.evaluate('document.activeElement.id'), 'sort');
     assert.match(decodeURIComponent(await page.evaluate<string>('location.hash')), /[?&]sort=title(&|$)/);
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr td').textContent`), 'Animal Farm');
 
     await press(page, 'ArrowDown');
-    await page.waitFor(`${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title Z–A'`, 'the view sorted by title, Z to A');
+    await page.waitFor(
+      `${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title Z–A'`,
+      'the view sorted by title, Z to A',
+    );
     assert.equal(await page.evaluate('document.activeElement.id'), 'sort');
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr td').textContent`), 'To Kill a Mockingbird');
     assert.deepEqual(await page.evaluate('window.announced'), ['Books, page 1 of 2', 'Books, page 1 of 2']);
@@ -76,7 +87,10 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
     // A page that has just loaded leaves focus at the top, so the skip link is the first stop.
     assert.equal(await page.evaluate('document.activeElement === document.body'), true);
     await press(page, 'Tab');
-    assert.deepEqual(await page.evaluate(`[document.activeElement.id, document.activeElement.textContent]`), ['skip', 'Skip to the Add book form']);
+    assert.deepEqual(await page.evaluate(`[document.activeElement.id, document.activeElement.textContent]`), [
+      'skip',
+      'Skip to the Add book form',
+    ]);
     await press(page, 'Enter');
     assert.equal(await page.evaluate('document.activeElement.id'), 'add-heading');
     await press(page, 'Tab');
@@ -88,16 +102,24 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
 
   it('searches titles from a labelled box outside the form: Enter shows the matching page, and the address names it', async () => {
     const { page } = await tabs.open({}, '');
-    assert.deepEqual(await page.evaluate(`(() => {
+    assert.deepEqual(
+      await page.evaluate(`(() => {
       const box = document.getElementById('search-title');
       return [box.labels[0].textContent, box.closest('#add') === null];
-    })()`), ['Search titles', true]);
+    })()`),
+      ['Search titles', true],
+    );
     await page.evaluate(`document.getElementById('search-title').focus()`);
     await page.send('Input.insertText', { text: 'the' });
     await press(page, 'Enter');
     await page.waitFor(`${settledHeading} === 'Books matching “the”, page 1 of 1'`, 'the matching page');
-    assert.equal(decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length)), '/books?title=the&page=0&size=20');
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[0].textContent)`), ['The Lord of the Rings']);
+    assert.equal(
+      decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length)),
+      '/books?title=the&page=0&size=20',
+    );
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[0].textContent)`), [
+      'The Lord of the Rings',
+    ]);
     assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
   });
 });

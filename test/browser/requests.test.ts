@@ -56,127 +56,143 @@ async function doubleClick(page: BrowserPage, id: string): Promise<void> {
   }
 }
 
-describeWhen(chromium !== undefined, 'the explorer on a slow or absent network', 'Chromium is not installed (apt-get install chromium)', () => {
-  const tabs = explorerTabs(chromium as string);
+describeWhen(
+  chromium !== undefined,
+  'the explorer on a slow or absent network',
+  'Chromium is not installed (apt-get install chromium)',
+  () => {
+    const tabs = explorerTabs(chromium as string);
 
-  it('says a request is running: aria-busy on the view and a visible loading line', async () => {
-    const { page } = await tabs.open({}, '#uri=/books/4-5-6');
-    assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
-    const held = await hold(page, '*/books?*');
-    await click(page, '#links', 'books');
-    await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the busy view');
-    assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), false);
-    assert.equal(await page.evaluate(text('loading')), 'Loading GET /books?title=&page=0&size=20…');
-    await untilHeld(page, held, 1);
-    await page.send('Fetch.continueRequest', { requestId: held[0] });
-    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
-    assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
-  });
+    it('says a request is running: aria-busy on the view and a visible loading line', async () => {
+      const { page } = await tabs.open({}, '#uri=/books/4-5-6');
+      assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
+      const held = await hold(page, '*/books?*');
+      await click(page, '#links', 'books');
+      await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the busy view');
+      assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), false);
+      assert.equal(await page.evaluate(text('loading')), 'Loading GET /books?title=&page=0&size=20…');
+      await untilHeld(page, held, 1);
+      await page.send('Fetch.continueRequest', { requestId: held[0] });
+      await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
+      assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
+    });
 
-  it('drops the answer to a superseded request: Back while the list loads shows the root, and it stays', async () => {
-    const { page } = await tabs.open({}, '');
-    assert.equal(await page.evaluate(text('view-heading')), 'API root');
-    // Hold every request for a page of books until the test lets it go.
-    const held: { requestId: string; networkId: string }[] = [];
-    const ended = new Set<string>();
-    page.on('Fetch.requestPaused', (params) => void held.push({ requestId: String(params.requestId), networkId: String(params.networkId) }));
-    page.on('Network.loadingFinished', (params) => void ended.add(String(params.requestId)));
-    page.on('Network.loadingFailed', (params) => void ended.add(String(params.requestId)));
-    await page.send('Network.enable');
-    await page.send('Fetch.enable', { patterns: [{ urlPattern: '*/books?*' }] });
-
-    await click(page, '#links', 'books');
-    await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the list on its way');
-    await untilHeld(page, held, 1);
-    await page.evaluate('history.back()');
-    await page.waitFor(`${settledHeading} === 'API root'`, 'the root again');
-    assert.equal(await page.evaluate('location.hash'), '');
-
-    // Now the list's answer comes, late (unless the page has cancelled its request): the view
-    // must not change. Watch it for some frames after the request has ended either way.
-    const [{ requestId, networkId }] = held as [{ requestId: string; networkId: string }];
-    await page.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
-    await page.send('Fetch.disable');
-    const frame = 'new Promise(requestAnimationFrame)';
-    for (let frames = 0; frames < 600 && !ended.has(networkId); frames++) await page.evaluate(frame);
-    assert.ok(ended.has(networkId), 'the held request ended');
-    for (let frames = 0; frames < 10; frames++) {
-      await page.evaluate(frame);
+    it('drops the answer to a superseded request: Back while the list loads shows the root, and it stays', async () => {
+      const { page } = await tabs.open({}, '');
       assert.equal(await page.evaluate(text('view-heading')), 'API root');
-    }
-    assert.equal(await page.evaluate(`document.getElementById('books').hidden`), true);
-    assert.equal(await page.evaluate('location.hash'), '');
-  });
+      // Hold every request for a page of books until the test lets it go.
+      const held: { requestId: string; networkId: string }[] = [];
+      const ended = new Set<string>();
+      page.on(
+        'Fetch.requestPaused',
+        (params) => void held.push({ requestId: String(params.requestId), networkId: String(params.networkId) }),
+      );
+      page.on('Network.loadingFinished', (params) => void ended.add(String(params.requestId)));
+      page.on('Network.loadingFailed', (params) => void ended.add(String(params.requestId)));
+      await page.send('Network.enable');
+      await page.send('Fetch.enable', { patterns: [{ urlPattern: '*/books?*' }] });
 
-  it('offline, shows a clear error with a Retry under the new address, never the old page; Retry then shows it', async () => {
-    const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=2')}`);
-    assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 2');
-    await network(page, { offline: true });
-    await click(page, '#paging', 'Next');
-    await page.waitFor(`${settledHeading} === 'The request failed'`, 'the error');
-    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=1&size=2')}`);
-    assert.match(await page.evaluate<string>(text('problem')), /^GET \/books\?title=&page=1&size=2 did not reach the service \(Failed to fetch\)\. Check the connection, then retry\.Retry$/);
-    const stale = `['books', 'paging', 'fields', 'links-block', 'response'].map((id) => document.getElementById(id).hidden)`;
-    assert.deepEqual(await page.evaluate(stale), [true, true, true, true, true]);
-    assert.equal(await page.evaluate(text('status')), 'no answer');
-    assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
+      await click(page, '#links', 'books');
+      await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the list on its way');
+      await untilHeld(page, held, 1);
+      await page.evaluate('history.back()');
+      await page.waitFor(`${settledHeading} === 'API root'`, 'the root again');
+      assert.equal(await page.evaluate('location.hash'), '');
 
-    await network(page, { offline: false });
-    await click(page, '#problem', 'Retry');
-    await page.waitFor(`${settledHeading} === 'Books, page 2 of 2'`, 'the second page');
-    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), ['7-8-9']);
-  });
+      // Now the list's answer comes, late (unless the page has cancelled its request): the view
+      // must not change. Watch it for some frames after the request has ended either way.
+      const [{ requestId, networkId }] = held as [{ requestId: string; networkId: string }];
+      await page.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+      await page.send('Fetch.disable');
+      const frame = 'new Promise(requestAnimationFrame)';
+      for (let frames = 0; frames < 600 && !ended.has(networkId); frames++) await page.evaluate(frame);
+      assert.ok(ended.has(networkId), 'the held request ended');
+      for (let frames = 0; frames < 10; frames++) {
+        await page.evaluate(frame);
+        assert.equal(await page.evaluate(text('view-heading')), 'API root');
+      }
+      assert.equal(await page.evaluate(`document.getElementById('books').hidden`), true);
+      assert.equal(await page.evaluate('location.hash'), '');
+    });
 
-  it('leaves the view to a navigation that started while a write ran, and says beside the form what the write did', async () => {
-    const { page } = await tabs.open({}, '');
-    const held = await hold(page, '*/books');
-    await fill(page, 'isbn', '9-9-9');
-    await fill(page, 'title', 'The Dispossessed');
-    await fill(page, 'author', 'Ursula K. Le Guin');
-    await submit(page);
-    await page.waitFor(`document.getElementById('submit-book').disabled`, 'the POST on its way');
-    await untilHeld(page, held, 1);
-    await click(page, '#links', 'books');
-    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
-    assert.equal(held.length, 1);
-    await page.send('Fetch.continueRequest', { requestId: held[0] });
-    await page.waitFor(`document.getElementById('form-status').textContent.startsWith('Added')`, 'the POST done');
-    assert.equal(await page.evaluate(text('form-status')), 'Added: “The Dispossessed”. Show it');
-    assert.equal(await page.evaluate(`document.querySelector('#form-status a').getAttribute('href')`), `#uri=${encodeURIComponent('/books/9-9-9')}`);
-    assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 1');
-    assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=0&size=20')}`);
-  });
+    it('offline, shows a clear error with a Retry under the new address, never the old page; Retry then shows it', async () => {
+      const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=2')}`);
+      assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 2');
+      await network(page, { offline: true });
+      await click(page, '#paging', 'Next');
+      await page.waitFor(`${settledHeading} === 'The request failed'`, 'the error');
+      assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=1&size=2')}`);
+      assert.match(
+        await page.evaluate<string>(text('problem')),
+        /^GET \/books\?title=&page=1&size=2 did not reach the service \(Failed to fetch\)\. Check the connection, then retry\.Retry$/,
+      );
+      const stale = `['books', 'paging', 'fields', 'links-block', 'response'].map((id) => document.getElementById(id).hidden)`;
+      assert.deepEqual(await page.evaluate(stale), [true, true, true, true, true]);
+      assert.equal(await page.evaluate(text('status')), 'no answer');
+      assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
 
-  it('sends one POST for a double click on Add book: the button is disabled while it runs', async () => {
-    const { seen, prepare } = recordRequests();
-    const { page } = await tabs.open({}, '', { prepare });
-    await fill(page, 'isbn', '9-9-9');
-    await fill(page, 'title', 'The Dispossessed');
-    await fill(page, 'author', 'Ursula K. Le Guin');
-    const held = await hold(page, '*/books');
-    await doubleClick(page, 'submit-book');
-    assert.equal(await page.evaluate(`document.getElementById('submit-book').disabled`), true);
-    await untilHeld(page, held, 1);
-    await page.send('Fetch.continueRequest', { requestId: held[0] });
-    await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
-    assert.equal(seen.filter((request) => request.method === 'POST').length, 1);
-    assert.equal(await page.evaluate(`document.getElementById('form-status').hidden`), true, 'no 409 for a second POST');
-    assert.equal(await page.evaluate(`document.getElementById('submit-book').disabled`), false);
-  });
+      await network(page, { offline: false });
+      await click(page, '#problem', 'Retry');
+      await page.waitFor(`${settledHeading} === 'Books, page 2 of 2'`, 'the second page');
+      assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[2].textContent)`), [
+        '7-8-9',
+      ]);
+    });
 
-  it('sends one DELETE for a double click on Delete', async () => {
-    const { seen, prepare } = recordRequests();
-    const { page } = await tabs.open({}, '#uri=/books/1-2-3', { prepare });
-    await page.evaluate(`(() => {
+    it('leaves the view to a navigation that started while a write ran, and says beside the form what the write did', async () => {
+      const { page } = await tabs.open({}, '');
+      const held = await hold(page, '*/books');
+      await fill(page, 'isbn', '9-9-9');
+      await fill(page, 'title', 'The Dispossessed');
+      await fill(page, 'author', 'Ursula K. Le Guin');
+      await submit(page);
+      await page.waitFor(`document.getElementById('submit-book').disabled`, 'the POST on its way');
+      await untilHeld(page, held, 1);
+      await click(page, '#links', 'books');
+      await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
+      assert.equal(held.length, 1);
+      await page.send('Fetch.continueRequest', { requestId: held[0] });
+      await page.waitFor(`document.getElementById('form-status').textContent.startsWith('Added')`, 'the POST done');
+      assert.equal(await page.evaluate(text('form-status')), 'Added: “The Dispossessed”. Show it');
+      assert.equal(
+        await page.evaluate(`document.querySelector('#form-status a').getAttribute('href')`),
+        `#uri=${encodeURIComponent('/books/9-9-9')}`,
+      );
+      assert.equal(await page.evaluate(text('view-heading')), 'Books, page 1 of 1');
+      assert.equal(await page.evaluate('location.hash'), `#uri=${encodeURIComponent('/books?title=&page=0&size=20')}`);
+    });
+
+    it('sends one POST for a double click on Add book: the button is disabled while it runs', async () => {
+      const { seen, prepare } = recordRequests();
+      const { page } = await tabs.open({}, '', { prepare });
+      await fill(page, 'isbn', '9-9-9');
+      await fill(page, 'title', 'The Dispossessed');
+      await fill(page, 'author', 'Ursula K. Le Guin');
+      const held = await hold(page, '*/books');
+      await doubleClick(page, 'submit-book');
+      assert.equal(await page.evaluate(`document.getElementById('submit-book').disabled`), true);
+      await untilHeld(page, held, 1);
+      await page.send('Fetch.continueRequest', { requestId: held[0] });
+      await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
+      assert.equal(seen.filter((request) => request.method === 'POST').length, 1);
+      assert.equal(await page.evaluate(`document.getElementById('form-status').hidden`), true, 'no 409 for a second POST');
+      assert.equal(await page.evaluate(`document.getElementById('submit-book').disabled`), false);
+    });
+
+    it('sends one DELETE for a double click on Delete', async () => {
+      const { seen, prepare } = recordRequests();
+      const { page } = await tabs.open({}, '#uri=/books/1-2-3', { prepare });
+      await page.evaluate(`(() => {
       window.confirm = () => true;
       document.querySelector('#actions button:last-of-type').id = 'delete';
     })()`);
-    const held = await hold(page, '*/books/1-2-3');
-    await doubleClick(page, 'delete');
-    assert.equal(await page.evaluate(`document.getElementById('delete').disabled`), true);
-    await untilHeld(page, held, 1);
-    await page.send('Fetch.continueRequest', { requestId: held[0] });
-    await page.waitFor(`document.getElementById('status').textContent === '204 No Content'`, 'the 204');
-    assert.equal(seen.filter((request) => request.method === 'DELETE').length, 1);
-  });
-});
+      const held = await hold(page, '*/books/1-2-3');
+      await doubleClick(page, 'delete');
+      assert.equal(await page.evaluate(`document.getElementById('delete').disabled`), true);
+      await untilHeld(page, held, 1);
+      await page.send('Fetch.continueRequest', { requestId: held[0] });
+      await page.waitFor(`document.getElementById('status').textContent === '204 No Content'`, 'the 204');
+      assert.equal(seen.filter((request) => request.method === 'DELETE').length, 1);
+    });
+  },
+);

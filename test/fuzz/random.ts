@@ -108,26 +108,71 @@ export class Random {
  * Each is one or a few code points, to be mixed into longer strings.
  */
 export const ODD_TEXT: readonly string[] = [
-  'a', 'Z', '0', ' ', '-', '.', '/', '?', '#', '%', '&', '=', '+', ';', ',', '"', "'", '\\', '<', '>', '`',
+  'a',
+  'Z',
+  '0',
+  ' ',
+  '-',
+  '.',
+  '/',
+  '?',
+  '#',
+  '%',
+  '&',
+  '=',
+  '+',
+  ';',
+  ',',
+  '"',
+  "'",
+  '\\',
+  '<',
+  '>',
+  '`',
   '\u0000', // NUL
-  '\u0001', '\u001f', '\u007f', '\t', '\n', '\r',
+  '\u0001',
+  '\u001f',
+  '\u007f',
+  '\t',
+  '\n',
+  '\r',
   '\u00a0', // no-break space (JavaScript's \s counts it as whitespace)
   '\u200b', // zero-width space
-  '\u200e', '\u200f', // left-to-right and right-to-left marks
+  '\u200e',
+  '\u200f', // left-to-right and right-to-left marks
   '\u202e', // right-to-left override
-  '\u2028', '\u2029', // line and paragraph separators
+  '\u2028',
+  '\u2029', // line and paragraph separators
   '\ufeff', // byte order mark
-  '\ufffd', '\uffff', '\ufffe', // replacement character and noncharacters
+  '\ufffd',
+  '\uffff',
+  '\ufffe', // replacement character and noncharacters
   'e\u0301', // e + combining acute
   'a\u0300\u0301\u0302\u0303\u0304', // stacked combining marks
-  'ß', 'İ', 'ǅ', 'Σ', 'ς', // case mappings that change length or depend on context
-  'שָׁלוֹם', 'مرحبا', // Hebrew with points, Arabic
-  '日本語', '한국어',
-  '😀', '📚', '🐉', '👩‍👩‍👧‍👦', '🏳️‍🌈', '🇫🇷', // emoji, ZWJ sequences, flags
+  'ß',
+  'İ',
+  'ǅ',
+  'Σ',
+  'ς', // case mappings that change length or depend on context
+  'שָׁלוֹם',
+  'مرحبا', // Hebrew with points, Arabic
+  '日本語',
+  '한국어',
+  '😀',
+  '📚',
+  '🐉',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '🇫🇷', // emoji, ZWJ sequences, flags
   '𝔘𝔫𝔦', // mathematical letters outside the BMP
   '١٢٣', // Arabic-Indic digits (numeric collation)
-  '12', '007',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  '12',
+  '007',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
 ];
 
 /** Code points of `text`, counted as the contract counts lengths. */
@@ -166,40 +211,170 @@ export interface HostileOptions {
 const BODY_LIMIT = 16 * 1024;
 
 const METHODS: readonly (readonly [number, string])[] = [
-  [24, 'GET'], [6, 'HEAD'], [30, 'POST'], [8, 'DELETE'], [3, 'PUT'], [4, 'PATCH'], [4, 'OPTIONS'],
-  [2, 'PROPFIND'], [1, 'PROPPATCH'], [1, 'TRACE'], [1, 'MKCOL'], [1, 'SEARCH'], [1, 'LOCK'], [1, 'PURGE'],
-  [1, 'M-SEARCH'], [1, 'get'], [1, 'FOO'], [1, 'G\u00c9T'], [1, 'CONNECT'], [1, ''],
+  [24, 'GET'],
+  [6, 'HEAD'],
+  [30, 'POST'],
+  [8, 'DELETE'],
+  [3, 'PUT'],
+  [4, 'PATCH'],
+  [4, 'OPTIONS'],
+  [2, 'PROPFIND'],
+  [1, 'PROPPATCH'],
+  [1, 'TRACE'],
+  [1, 'MKCOL'],
+  [1, 'SEARCH'],
+  [1, 'LOCK'],
+  [1, 'PURGE'],
+  [1, 'M-SEARCH'],
+  [1, 'get'],
+  [1, 'FOO'],
+  [1, 'G\u00c9T'],
+  [1, 'CONNECT'],
+  [1, ''],
 ];
 
 const SEGMENTS: readonly string[] = [
-  'books', 'books', 'books', '1-2-3', '4-5-6', '7-8-9', '', '%', '%zz', '%C0%AF', '%c0%ae', '%00', '%2F', '%2f',
-  '%2e', '%2e%2e', '.', '..', '%E2%82', '%F0%9F%93%9A', '%ED%A0%80', '%EF%BF%BF', '%25', '%%', '%u0041', '%1',
-  ';', ':', '@', '~', '*', '+', "!$&'()*,=", 'a%20b', '%0D%0A', '%0d%0aSet-Cookie:%20x=y', 'health',
-  'openapi.json', '\\', '%5C', '__proto__', 'constructor', '%3F', '%23', '?', '#', 'books%2F1-2-3',
+  'books',
+  'books',
+  'books',
+  '1-2-3',
+  '4-5-6',
+  '7-8-9',
+  '',
+  '%',
+  '%zz',
+  '%C0%AF',
+  '%c0%ae',
+  '%00',
+  '%2F',
+  '%2f',
+  '%2e',
+  '%2e%2e',
+  '.',
+  '..',
+  '%E2%82',
+  '%F0%9F%93%9A',
+  '%ED%A0%80',
+  '%EF%BF%BF',
+  '%25',
+  '%%',
+  '%u0041',
+  '%1',
+  ';',
+  ':',
+  '@',
+  '~',
+  '*',
+  '+',
+  "!$&'()*,=",
+  'a%20b',
+  '%0D%0A',
+  '%0d%0aSet-Cookie:%20x=y',
+  'health',
+  'openapi.json',
+  '\\',
+  '%5C',
+  '__proto__',
+  'constructor',
+  '%3F',
+  '%23',
+  '?',
+  '#',
+  'books%2F1-2-3',
 ];
 
 const QUERY_VALUES: readonly string[] = [
-  '', 'the', 'THE', 'a', '%', '%zz', '%00', '%C0%AF', '%ED%A0%80', '+', '%20', '%2B', 'Animal+Farm', '0', '1', '-1',
-  '999999999999999999999', '1e3', '1.5', 'abc', 'title', 'isbn,desc', 'author,asc', 'title,up', 'TITLE', ',', '[]',
-  '__proto__', 'constructor', '%F0%9F%93%9A', '&', '=',
+  '',
+  'the',
+  'THE',
+  'a',
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AF',
+  '%ED%A0%80',
+  '+',
+  '%20',
+  '%2B',
+  'Animal+Farm',
+  '0',
+  '1',
+  '-1',
+  '999999999999999999999',
+  '1e3',
+  '1.5',
+  'abc',
+  'title',
+  'isbn,desc',
+  'author,asc',
+  'title,up',
+  'TITLE',
+  ',',
+  '[]',
+  '__proto__',
+  'constructor',
+  '%F0%9F%93%9A',
+  '&',
+  '=',
 ];
 
 const HOSTS: readonly string[] = [
-  'example.com', 'a', '[::1]:8080', '', 'a b', 'x:99999', 'x:0', '\u00e9vil', 'a'.repeat(300), '-', 'a/b', 'a@b',
-  '..', 'localhost:', '[::1', '1.2.3.4:80:80', 'a\tb',
+  'example.com',
+  'a',
+  '[::1]:8080',
+  '',
+  'a b',
+  'x:99999',
+  'x:0',
+  '\u00e9vil',
+  'a'.repeat(300),
+  '-',
+  'a/b',
+  'a@b',
+  '..',
+  'localhost:',
+  '[::1',
+  '1.2.3.4:80:80',
+  'a\tb',
 ];
 
 const CONTENT_TYPES: readonly string[] = [
-  'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8',
-  'APPLICATION/JSON', 'application/json;charset=latin1', 'application/problem+json', 'application/vnd.book+json',
-  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'json', 'application/',
-  '/json', 'application/json\t', ';;;', `a/${'+json'.repeat(400)}!`, 'application/json; charset="\u00e9"',
-  'text/json', 'application/jsonx', '*/*',
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json;charset=latin1',
+  'application/problem+json',
+  'application/vnd.book+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  '',
+  'json',
+  'application/',
+  '/json',
+  'application/json\t',
+  ';;;',
+  `a/${'+json'.repeat(400)}!`,
+  'application/json; charset="\u00e9"',
+  'text/json',
+  'application/jsonx',
+  '*/*',
 ];
 
 const INVALID_UTF8: readonly (readonly number[])[] = [
-  [0xff], [0xfe], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0x80], [0xe2, 0x82],
-  [0xf4, 0x90, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc3],
+  [0xff],
+  [0xfe],
+  [0xc0, 0xaf],
+  [0xe0, 0x80, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0x80],
+  [0xe2, 0x82],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xc3],
 ];
 
 /** Builds one hostile request; see PlannedRequest. */
@@ -226,14 +401,22 @@ export function randomRequest(random: Random, options: HostileOptions): PlannedR
   }
   const before = headers.length;
   addOptionalHeaders(random, headers, options.token);
-  const notes = headers.slice(before).map(([name, value]) => `${name}: ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`);
+  const notes = headers
+    .slice(before)
+    .map(([name, value]) => `${name}: ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`);
 
   let framing = 'none';
   let head = '';
   let payload: Buffer = Buffer.alloc(0);
   if (body !== undefined) {
     framing = random.weighted([
-      [70, 'length'], [12, 'chunked'], [5, 'short'], [5, 'long'], [3, 'none'], [3, 'both'], [2, 'two-lengths'],
+      [70, 'length'],
+      [12, 'chunked'],
+      [5, 'short'],
+      [5, 'long'],
+      [3, 'none'],
+      [3, 'both'],
+      [2, 'two-lengths'],
     ]);
     ({ head, payload } = frame(random, framing, body));
   } else if (random.chance(0.05)) {
@@ -250,7 +433,12 @@ export function randomRequest(random: Random, options: HostileOptions): PlannedR
   }
 
   if (notes.length > 0) parts.push(notes.join('; '));
-  const version = random.weighted([[96, ' HTTP/1.1'], [2, ' HTTP/1.0'], [1, ''], [1, ' HTTP/1.2']]);
+  const version = random.weighted([
+    [96, ' HTTP/1.1'],
+    [2, ' HTTP/1.0'],
+    [1, ''],
+    [1, ' HTTP/1.2'],
+  ]);
   const headerText = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
   const requestHead = Buffer.from(`${method} ${target}${version}\r\n${headerText}${head}\r\n`, 'latin1');
   const bytes = Buffer.concat([requestHead, payload, trailing]);
@@ -275,7 +463,13 @@ function namesProtected(target: string, isbns: readonly string[]): boolean {
 
 function randomTarget(random: Random): string {
   const shape = random.weighted([
-    [20, 'books'], [25, 'book'], [12, 'segments'], [6, 'odd'], [5, 'absolute'], [4, 'long'], [3, 'root'],
+    [20, 'books'],
+    [25, 'book'],
+    [12, 'segments'],
+    [6, 'odd'],
+    [5, 'absolute'],
+    [4, 'long'],
+    [3, 'root'],
   ]);
   const query = random.chance(0.3) ? randomQuery(random) : '';
   switch (shape) {
@@ -289,9 +483,32 @@ function randomTarget(random: Random): string {
       return `/${segments.join('/')}${query}`;
     }
     case 'odd':
-      return random.pick(['*', '', 'books', '?', '#', '/#frag', '/books#x', '//books', '/books/', '/books//1-2-3',
-        '/books/4-5-6/', '/books/4-5-6/x', '/./books', '/books/./4-5-6', '/books/../books', '/%2e%2e/books',
-        '/books?', '/books??title=a', '/books?&&&', '/books?=', '/books?title', '/\u00ff', '/\u0001', '/books\u0000']);
+      return random.pick([
+        '*',
+        '',
+        'books',
+        '?',
+        '#',
+        '/#frag',
+        '/books#x',
+        '//books',
+        '/books/',
+        '/books//1-2-3',
+        '/books/4-5-6/',
+        '/books/4-5-6/x',
+        '/./books',
+        '/books/./4-5-6',
+        '/books/../books',
+        '/%2e%2e/books',
+        '/books?',
+        '/books??title=a',
+        '/books?&&&',
+        '/books?=',
+        '/books?title',
+        '/\u00ff',
+        '/\u0001',
+        '/books\u0000',
+      ]);
     case 'absolute':
       return random.pick(['http://example.com', 'https://x:1', 'HTTP://a', 'http://', 'ftp://x', 'http://a@b']) + `/books${query}`;
     case 'long': {
@@ -398,8 +615,26 @@ export function validBook(random: Random): Record<string, string> {
 
 function randomValue(random: Random): string {
   return random.pick([
-    '1', '-0', '1e999', '3.14', '12345678901234567890123456789', 'true', 'false', 'null', '[]', '{}', '[1,"a"]',
-    '{"a":1}', '""', '"   "', '"\\t\\n"', '"\\u0000"', '"\\ud800"', '"\\udc00x"', '"ok"', '"\\u00"',
+    '1',
+    '-0',
+    '1e999',
+    '3.14',
+    '12345678901234567890123456789',
+    'true',
+    'false',
+    'null',
+    '[]',
+    '{}',
+    '[1,"a"]',
+    '{"a":1}',
+    '""',
+    '"   "',
+    '"\\t\\n"',
+    '"\\u0000"',
+    '"\\ud800"',
+    '"\\udc00x"',
+    '"ok"',
+    '"\\u00"',
     JSON.stringify(oddText(random, 5)),
   ]);
 }
@@ -407,8 +642,18 @@ function randomValue(random: Random): string {
 /** A POST body of one of many hostile kinds, as bytes. */
 function randomBody(random: Random): { kind: string; bytes: Buffer } {
   const kind = random.weighted([
-    [12, 'valid'], [14, 'wrong-types'], [6, 'deep'], [6, 'huge'], [8, 'invalid-utf8'], [8, 'proto'],
-    [5, 'not-object'], [8, 'not-json'], [5, 'truncated'], [3, 'empty'], [3, 'random-bytes'], [2, 'many-keys'],
+    [12, 'valid'],
+    [14, 'wrong-types'],
+    [6, 'deep'],
+    [6, 'huge'],
+    [8, 'invalid-utf8'],
+    [8, 'proto'],
+    [5, 'not-object'],
+    [8, 'not-json'],
+    [5, 'truncated'],
+    [3, 'empty'],
+    [3, 'random-bytes'],
+    [2, 'many-keys'],
   ]);
   const text = (value: string): { kind: string; bytes: Buffer } => ({ kind, bytes: Buffer.from(value, 'utf8') });
   switch (kind) {
@@ -449,27 +694,45 @@ function randomBody(random: Random): { kind: string; bytes: Buffer } {
     }
     case 'proto': {
       const book = JSON.stringify(validBook(random)).slice(1, -1);
-      return text(random.pick([
-        '{"__proto__":{"isbn":"p","title":"t","author":"a b"}}',
-        `{${book},"__proto__":{"polluted":"yes"}}`,
-        `{"__proto__":{"polluted":"yes"},${book}}`,
-        `{${book},"constructor":{"prototype":{"polluted":"yes"}}}`,
-        `{${book},"prototype":{"polluted":"yes"}}`,
-        '{"isbn":"__proto__","title":"__proto__","author":"constructor prototype"}',
-        '{"isbn":"constructor","title":"toString","author":"valueOf hasOwnProperty"}',
-        '{"__proto__":null}',
-        '{"__proto__":[]}',
-        `{"__proto__":{"__proto__":{"polluted":"yes"}},${book}}`,
-      ]));
+      return text(
+        random.pick([
+          '{"__proto__":{"isbn":"p","title":"t","author":"a b"}}',
+          `{${book},"__proto__":{"polluted":"yes"}}`,
+          `{"__proto__":{"polluted":"yes"},${book}}`,
+          `{${book},"constructor":{"prototype":{"polluted":"yes"}}}`,
+          `{${book},"prototype":{"polluted":"yes"}}`,
+          '{"isbn":"__proto__","title":"__proto__","author":"constructor prototype"}',
+          '{"isbn":"constructor","title":"toString","author":"valueOf hasOwnProperty"}',
+          '{"__proto__":null}',
+          '{"__proto__":[]}',
+          `{"__proto__":{"__proto__":{"polluted":"yes"}},${book}}`,
+        ]),
+      );
     }
     case 'not-object':
       return text(random.pick(['[]', '[{"isbn":"a","title":"t","author":"a b"}]', '1', '"str"', 'null', 'true', '-0', '1e999']));
     case 'not-json':
-      return text(random.pick([
-        ' ', '{', '}', '{"isbn":}', "{'isbn':'a'}", '{"isbn":"a",}', '// c\n{}', 'NaN', '\ufeff{}',
-        'isbn=a&title=b', '<xml/>', '{"a":"\\u00"}', '{"a":"\\x41"}', '{"a":1}{"b":2}', '{"a":"\n"}', '\u0000',
-        '{"isbn":"a","isbn":1,"title":"t","author":"a b"}',
-      ]));
+      return text(
+        random.pick([
+          ' ',
+          '{',
+          '}',
+          '{"isbn":}',
+          "{'isbn':'a'}",
+          '{"isbn":"a",}',
+          '// c\n{}',
+          'NaN',
+          '\ufeff{}',
+          'isbn=a&title=b',
+          '<xml/>',
+          '{"a":"\\u00"}',
+          '{"a":"\\x41"}',
+          '{"a":1}{"b":2}',
+          '{"a":"\n"}',
+          '\u0000',
+          '{"isbn":"a","isbn":1,"title":"t","author":"a b"}',
+        ]),
+      );
     case 'truncated': {
       const whole = JSON.stringify(validBook(random));
       return text(whole.slice(0, random.int(whole.length)));

@@ -59,8 +59,16 @@ const MALFORMED: readonly MalformedCase[] = [
   { name: 'CONNECT to a path', bytes: head('CONNECT /books HTTP/1.1'), mayClose: true },
 
   // Framing
-  { name: 'Content-Length with Transfer-Encoding: chunked', bytes: `${JSON_POST}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, status: 400 },
-  { name: 'Transfer-Encoding: chunked, then Content-Length', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n`, status: 400 },
+  {
+    name: 'Content-Length with Transfer-Encoding: chunked',
+    bytes: `${JSON_POST}Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    status: 400,
+  },
+  {
+    name: 'Transfer-Encoding: chunked, then Content-Length',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n`,
+    status: 400,
+  },
   { name: 'two different Content-Length headers', bytes: `${JSON_POST}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}x`, status: 400 },
   { name: 'two equal Content-Length headers', bytes: `${JSON_POST}Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}` },
   { name: 'a Content-Length list "2, 2"', bytes: `${JSON_POST}Content-Length: 2, 2\r\n\r\n{}` },
@@ -70,24 +78,59 @@ const MALFORMED: readonly MalformedCase[] = [
   { name: 'Content-Length beyond 2^64', bytes: `${JSON_POST}Content-Length: 99999999999999999999999\r\n\r\n{}`, status: 400 },
   { name: 'Content-Length with a space inside', bytes: `${JSON_POST}Content-Length: 1 0\r\n\r\n{}`, status: 400 },
   { name: 'Transfer-Encoding: gzip alone', bytes: `${JSON_POST}Transfer-Encoding: gzip\r\n\r\n{}`, status: 400 },
-  { name: 'Transfer-Encoding: chunked, identity', bytes: `${JSON_POST}Transfer-Encoding: chunked, identity\r\n\r\n2\r\n{}\r\n0\r\n\r\n`, status: 400 },
-  { name: 'two Transfer-Encoding: chunked headers', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`, status: 400 },
+  {
+    name: 'Transfer-Encoding: chunked, identity',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked, identity\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+    status: 400,
+  },
+  {
+    name: 'two Transfer-Encoding: chunked headers',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+    status: 400,
+  },
   { name: 'chunk size that is not hexadecimal', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, status: 400 },
-  { name: 'chunk size that overflows', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n`, status: 400 },
+  {
+    name: 'chunk size that overflows',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n`,
+    status: 400,
+  },
   { name: 'negative chunk size', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n-2\r\n{}\r\n0\r\n\r\n`, status: 400 },
   { name: 'chunk data longer than its size', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n1\r\n{}\r\n0\r\n\r\n`, status: 400 },
   { name: 'chunk data without its CRLF', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n2\r\n{}XX0\r\n\r\n`, status: 400 },
-  { name: 'chunk extension over 16 KiB', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n2;${'x'.repeat(17_000)}\r\n{}\r\n0\r\n\r\n` },
-  { name: 'trailers over 16 KiB', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX-T: ${'y'.repeat(17_000)}\r\n\r\n`, status: 431 },
-  { name: 'chunked body over 16 KiB', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n${`1000\r\n${'a'.repeat(4096)}\r\n`.repeat(5)}0\r\n\r\n`, status: 413 },
-  { name: 'body over 16 KiB with its Content-Length', bytes: `${JSON_POST}Content-Length: 20000\r\n\r\n${'a'.repeat(20_000)}`, status: 413 },
+  {
+    name: 'chunk extension over 16 KiB',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n2;${'x'.repeat(17_000)}\r\n{}\r\n0\r\n\r\n`,
+  },
+  {
+    name: 'trailers over 16 KiB',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX-T: ${'y'.repeat(17_000)}\r\n\r\n`,
+    status: 431,
+  },
+  {
+    name: 'chunked body over 16 KiB',
+    bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n${`1000\r\n${'a'.repeat(4096)}\r\n`.repeat(5)}0\r\n\r\n`,
+    status: 413,
+  },
+  {
+    name: 'body over 16 KiB with its Content-Length',
+    bytes: `${JSON_POST}Content-Length: 20000\r\n\r\n${'a'.repeat(20_000)}`,
+    status: 413,
+  },
   { name: 'declared 2 MB body, sent in full', bytes: `${JSON_POST}Content-Length: 2000000\r\n\r\n${'a'.repeat(2_000_000)}`, status: 413 },
-  { name: 'body shorter than its Content-Length, then the end of the stream', bytes: `${JSON_POST}Content-Length: 100\r\n\r\n{"isbn":"x"}`, status: 400 },
+  {
+    name: 'body shorter than its Content-Length, then the end of the stream',
+    bytes: `${JSON_POST}Content-Length: 100\r\n\r\n{"isbn":"x"}`,
+    status: 400,
+  },
   { name: 'chunked body cut before its last chunk', bytes: `${JSON_POST}Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n`, status: 400 },
 
   // Header section
   { name: 'one header over 16 KiB', bytes: head('GET /books HTTP/1.1', `X-Big: ${'a'.repeat(17_000)}\r\n\r\n`), status: 431 },
-  { name: 'many headers, over 16 KiB in all', bytes: head('GET /books HTTP/1.1', `${'X-Many: aaaaaaaaaaaaaaaa\r\n'.repeat(800)}\r\n`), status: 431 },
+  {
+    name: 'many headers, over 16 KiB in all',
+    bytes: head('GET /books HTTP/1.1', `${'X-Many: aaaaaaaaaaaaaaaa\r\n'.repeat(800)}\r\n`),
+    status: 431,
+  },
   { name: 'request target over 16 KiB', bytes: head(`GET /books/${'a'.repeat(17_000)} HTTP/1.1`), status: 431 },
   { name: 'header line without a colon', bytes: head('GET /books HTTP/1.1', 'NoColonHere\r\n\r\n'), status: 400 },
   { name: 'space before the colon', bytes: 'GET /books HTTP/1.1\r\nHost : localhost\r\n\r\n', status: 400 },
@@ -124,7 +167,10 @@ describe('malformed HTTP on a bare socket: a 4xx problem (or a closed socket), n
       // Whatever came in, the service answers the next client as before.
       const next = await exchange(server.port, head('GET /books/4-5-6 HTTP/1.1'));
       assert.equal(next.responses[0]?.status, 200);
-      assert.deepEqual(server.logs.filter((line) => line.level === 'error'), []);
+      assert.deepEqual(
+        server.logs.filter((line) => line.level === 'error'),
+        [],
+      );
     });
   }
 });
@@ -176,7 +222,11 @@ describe('pipelined requests', () => {
     const expectedLength = whole.responses[0]?.body.length ?? assert.fail('no answer to the plain GET');
 
     const { responses, rest } = await exchange(server.port, `${head('GET /books HTTP/1.1')}GARBAGE\r\n\r\n`, { end: false });
-    assert.equal(responses[0]?.status, 200, `the close cut the answer: ${rest.length} bytes of it arrived, for a body of ${expectedLength}`);
+    assert.equal(
+      responses[0]?.status,
+      200,
+      `the close cut the answer: ${rest.length} bytes of it arrived, for a body of ${expectedLength}`,
+    );
     assert.equal(responses[0]?.body.length, expectedLength);
     for (const response of responses.slice(1)) assert.deepEqual(rawViolations(response), []);
   });
@@ -227,8 +277,7 @@ async function observedServer(env: Record<string, string>): Promise<ObservedServ
   return {
     port: (server.address() as AddressInfo).port,
     connections,
-    connectionsReaching: (count) =>
-      new Promise((resolve) => (connections.length >= count ? resolve() : waiters.push({ count, resolve }))),
+    connectionsReaching: (count) => new Promise((resolve) => (connections.length >= count ? resolve() : waiters.push({ count, resolve }))),
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -315,34 +364,38 @@ describe('slow clients', () => {
   });
 
   // headersTimeout is 1.5 s here and node checks every second; the timeout only guards against a hang.
-  it(`headersTimeout cuts off ${SLOW_CLIENTS} dribbling clients (KEEP_ALIVE_TIMEOUT_MS=500), while others are served`, { timeout: 30_000 }, async (t) => {
-    const service = spawnService({ PORT: '0', HOST: '127.0.0.1', KEEP_ALIVE_TIMEOUT_MS: '500', LOG_LEVEL: 'info' });
-    t.after(() => service.child.kill('SIGKILL'));
-    const port = await listeningPort(service);
-    const slow: Dribbler[] = [];
-    for (let i = 0; i < SLOW_CLIENTS; i++) slow.push(await dribbler(port, i));
-    // The dribble is the attack, not a way to wait: one byte from each slow client every 100 ms,
-    // and a normal request alongside, until the server has cut every slow client off.
-    const normal: Promise<RawExchange>[] = [exchange(port, head('GET /books HTTP/1.1'))];
-    const drip = setInterval(() => {
-      slow.forEach(({ socket }) => void writeByte(socket));
-      normal.push(exchange(port, head('GET /books HTTP/1.1')));
-    }, 100);
-    t.after(() => clearInterval(drip));
-    const outcomes = (await Promise.all(slow.map(({ answer }) => answer))).map((answer, i) => assertCutOff(answer, `slow client ${i}`));
-    clearInterval(drip);
+  it(
+    `headersTimeout cuts off ${SLOW_CLIENTS} dribbling clients (KEEP_ALIVE_TIMEOUT_MS=500), while others are served`,
+    { timeout: 30_000 },
+    async (t) => {
+      const service = spawnService({ PORT: '0', HOST: '127.0.0.1', KEEP_ALIVE_TIMEOUT_MS: '500', LOG_LEVEL: 'info' });
+      t.after(() => service.child.kill('SIGKILL'));
+      const port = await listeningPort(service);
+      const slow: Dribbler[] = [];
+      for (let i = 0; i < SLOW_CLIENTS; i++) slow.push(await dribbler(port, i));
+      // The dribble is the attack, not a way to wait: one byte from each slow client every 100 ms,
+      // and a normal request alongside, until the server has cut every slow client off.
+      const normal: Promise<RawExchange>[] = [exchange(port, head('GET /books HTTP/1.1'))];
+      const drip = setInterval(() => {
+        slow.forEach(({ socket }) => void writeByte(socket));
+        normal.push(exchange(port, head('GET /books HTTP/1.1')));
+      }, 100);
+      t.after(() => clearInterval(drip));
+      const outcomes = (await Promise.all(slow.map(({ answer }) => answer))).map((answer, i) => assertCutOff(answer, `slow client ${i}`));
+      clearInterval(drip);
 
-    const served = await Promise.all(normal);
-    for (const { responses } of served) assert.equal(responses[0]?.status, 200);
-    t.diagnostic(
-      `${outcomes.filter((o) => o === 'answered').length} slow clients got a 408 problem, ` +
-        `${outcomes.filter((o) => o === 'closed').length} a bare close; ${served.length} normal requests served meanwhile`,
-    );
-    const after = await exchange(port, head('GET /books HTTP/1.1'));
-    assert.equal(after.responses[0]?.status, 200);
-    service.child.kill('SIGTERM');
-    assert.equal((await service.exited).code, 0);
-  });
+      const served = await Promise.all(normal);
+      for (const { responses } of served) assert.equal(responses[0]?.status, 200);
+      t.diagnostic(
+        `${outcomes.filter((o) => o === 'answered').length} slow clients got a 408 problem, ` +
+          `${outcomes.filter((o) => o === 'closed').length} a bare close; ${served.length} normal requests served meanwhile`,
+      );
+      const after = await exchange(port, head('GET /books HTTP/1.1'));
+      assert.equal(after.responses[0]?.status, 200);
+      service.child.kill('SIGTERM');
+      assert.equal((await service.exited).code, 0);
+    },
+  );
 
   // A hostile client ignores the server's FIN after the 408 and keeps its half of the connection.
   // The server must still let go of the socket, or such clients pile up until it runs out of them.

@@ -57,9 +57,7 @@ interface HostileOutcome {
 
 /** Sends `count` generated requests, each on its own connection, and checks every answer. */
 async function hostileRun(server: TestServer, random: Random, count: number, token?: string): Promise<HostileOutcome> {
-  const planned = Array.from({ length: count }, () =>
-    randomRequest(random, { port: server.port, protectedIsbns: FIXTURE_ISBNS, token }),
-  );
+  const planned = Array.from({ length: count }, () => randomRequest(random, { port: server.port, protectedIsbns: FIXTURE_ISBNS, token }));
   const outcome: HostileOutcome = { planned, violations: [], created: [], statuses: new Map() };
   await inPool(planned, 12, async (request, index) => {
     const { responses, rest, error } = await exchange(server.port, request.bytes, {
@@ -71,10 +69,16 @@ async function hostileRun(server: TestServer, random: Random, count: number, tok
     const key = first ? String(first.status) : 'unanswered';
     outcome.statuses.set(key, (outcome.statuses.get(key) ?? 0) + 1);
     if (!first && !request.mayGoUnanswered) report(`no answer${error ? ` (${error})` : ''}`);
-    if (rest.length > 0 && !request.mayGoUnanswered) report(`an answer cut short: ${JSON.stringify(rest.subarray(0, 60).toString('latin1'))}`);
+    if (rest.length > 0 && !request.mayGoUnanswered)
+      report(`an answer cut short: ${JSON.stringify(rest.subarray(0, 60).toString('latin1'))}`);
     responses.forEach((response, at) => {
       const isHead = at === 0 && request.method === 'HEAD' && response.body.length === 0;
-      for (const problem of answerViolations(response.status, response.headers.get('content-type'), response.body.toString('utf8'), isHead)) {
+      for (const problem of answerViolations(
+        response.status,
+        response.headers.get('content-type'),
+        response.body.toString('utf8'),
+        isHead,
+      )) {
         report(problem);
       }
     });
@@ -87,7 +91,10 @@ async function hostileRun(server: TestServer, random: Random, count: number, tok
 }
 
 function statusLine(statuses: ReadonlyMap<string, number>): string {
-  return [...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}: ${count}`).join(', ');
+  return [...statuses]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
 }
 
 function isbnsIn(body: string): string[] {
@@ -124,7 +131,9 @@ async function hostileScenario(t: TestContext, env: Record<string, string>, coun
   for (const isbn of unannounced) {
     const needle = JSON.stringify(isbn).slice(1, -1);
     const culprits = outcome.planned.flatMap((request, index) => (request.bytes.includes(needle) ? [`#${index} ${request.label}`] : []));
-    failures.push(`book ${JSON.stringify(isbn)} was stored, but its POST got no 201; sent by ${culprits.join(' or ') || 'an unknown request'}`);
+    failures.push(
+      `book ${JSON.stringify(isbn)} was stored, but its POST got no 201; sent by ${culprits.join(' or ') || 'an unknown request'}`,
+    );
   }
 
   for (const isbn of [...outcome.created, ...unannounced]) {
@@ -132,7 +141,8 @@ async function hostileScenario(t: TestContext, env: Record<string, string>, coun
     if (removed.status !== 204) failures.push(`DELETE of the randomly created ${JSON.stringify(isbn)} answered ${removed.status}`);
   }
   const afterwards = await text(`${server.base}/books`);
-  if (afterwards.body !== before.body) failures.push(`GET /books differs from the fixture afterwards: ${afterwards.status} ${afterwards.body}`);
+  if (afterwards.body !== before.body)
+    failures.push(`GET /books differs from the fixture afterwards: ${afterwards.status} ${afterwards.body}`);
   t.diagnostic(`${outcome.created.length} random POSTs created a book (deleted before the comparison)`);
 
   if (failures.length > 0) assert.fail(`replay with ${REPLAY}\n${failures.join('\n')}`);
@@ -142,11 +152,15 @@ async function hostileScenario(t: TestContext, env: Record<string, string>, coun
 describe('randomised hostile requests', () => {
   // The timeouts only keep a hung server from hanging the run; a pass takes a few seconds.
   // The seed is in each name, so that it shows on the result line whatever happens, a cancel too.
-  it(`3000 requests: no 5xx, every error is problem+json, the service keeps serving, the fixture is intact (${REPLAY})`, { timeout: 120_000 }, (t) =>
-    hostileScenario(t, {}, 3000));
+  it(
+    `3000 requests: no 5xx, every error is problem+json, the service keeps serving, the fixture is intact (${REPLAY})`,
+    { timeout: 120_000 },
+    (t) => hostileScenario(t, {}, 3000),
+  );
 
   it(`1000 requests with API_TOKEN and TRUST_PROXY set: the same holds (${REPLAY})`, { timeout: 120_000 }, (t) =>
-    hostileScenario(t, { API_TOKEN: 'robust-token', TRUST_PROXY: 'true' }, 1000, 'robust-token'));
+    hostileScenario(t, { API_TOKEN: 'robust-token', TRUST_PROXY: 'true' }, 1000, 'robust-token'),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -172,104 +186,127 @@ describe('a churn of POSTs and DELETEs', () => {
     '/books?title=%20',
   ];
 
-  it(`3000 books added and removed leave every view of the catalogue as it was, order included (${REPLAY})`, { timeout: 120_000 }, async (t) => {
-    const server = await startServer({ LOG_LEVEL: 'warn' });
-    t.after(() => server.close());
-    const random = new Random((SEED ^ 0x5eed) >>> 0);
-    t.diagnostic(`seed ${SEED} (replay with ${REPLAY})`);
-    const snapshot = async (): Promise<string[]> =>
-      Promise.all(VIEWS.map(async (view) => {
-        const { status, body } = await text(`${server.base}${view}`);
-        assert.equal(status, 200, view);
-        return body;
-      }));
-    const before = await snapshot();
+  it(
+    `3000 books added and removed leave every view of the catalogue as it was, order included (${REPLAY})`,
+    { timeout: 120_000 },
+    async (t) => {
+      const server = await startServer({ LOG_LEVEL: 'warn' });
+      t.after(() => server.close());
+      const random = new Random((SEED ^ 0x5eed) >>> 0);
+      t.diagnostic(`seed ${SEED} (replay with ${REPLAY})`);
+      const snapshot = async (): Promise<string[]> =>
+        Promise.all(
+          VIEWS.map(async (view) => {
+            const { status, body } = await text(`${server.base}${view}`);
+            assert.equal(status, 200, view);
+            return body;
+          }),
+        );
+      const before = await snapshot();
 
-    const fixture: ModelBook[] = [
-      { seq: -3, isbn: '1-2-3', title: 'Animal Farm', first: 'George', last: 'Orwell' },
-      { seq: -2, isbn: '4-5-6', title: 'The Lord of the Rings', first: 'JRR', last: 'Tolkien' },
-      { seq: -1, isbn: '7-8-9', title: 'To Kill a Mockingbird', first: 'Harper', last: 'Lee' },
-    ];
-    const live = new Map<string, ModelBook>();
-    let seq = 0;
-    const prefixes = ['Animal Farm', 'The Lord', 'the', 'Vol 2', 'Vol 10', 'vol 1', 'Éclair', 'eclair', 'ECLAIR', '', 'Z'];
-    const newBook = (): ModelBook => {
-      const n = seq++;
-      let title = `${random.pick(prefixes)}${oddText(random, random.between(0, 5))}`;
-      if (!/\S/.test(title)) title = `x${title}`;
-      return {
-        seq: n,
-        isbn: `churn-${n}-${oddText(random, random.between(0, 3))}`,
-        title,
-        first: `F${n}${oddText(random, random.between(0, 2))}`,
-        last: `${random.pick(['Orwell', 'Lee', 'lee', 'Ñandú', 'Ø', '9', '10'])}${oddText(random, random.between(0, 2))}`,
+      const fixture: ModelBook[] = [
+        { seq: -3, isbn: '1-2-3', title: 'Animal Farm', first: 'George', last: 'Orwell' },
+        { seq: -2, isbn: '4-5-6', title: 'The Lord of the Rings', first: 'JRR', last: 'Tolkien' },
+        { seq: -1, isbn: '7-8-9', title: 'To Kill a Mockingbird', first: 'Harper', last: 'Lee' },
+      ];
+      const live = new Map<string, ModelBook>();
+      let seq = 0;
+      const prefixes = ['Animal Farm', 'The Lord', 'the', 'Vol 2', 'Vol 10', 'vol 1', 'Éclair', 'eclair', 'ECLAIR', '', 'Z'];
+      const newBook = (): ModelBook => {
+        const n = seq++;
+        let title = `${random.pick(prefixes)}${oddText(random, random.between(0, 5))}`;
+        if (!/\S/.test(title)) title = `x${title}`;
+        return {
+          seq: n,
+          isbn: `churn-${n}-${oddText(random, random.between(0, 3))}`,
+          title,
+          first: `F${n}${oddText(random, random.between(0, 2))}`,
+          last: `${random.pick(['Orwell', 'Lee', 'lee', 'Ñandú', 'Ø', '9', '10'])}${oddText(random, random.between(0, 2))}`,
+        };
       };
-    };
-    const post = (book: ModelBook): Promise<Response> =>
-      fetch(`${server.base}/books`, {
-        method: 'POST',
-        headers: JSON_HEADERS,
-        body: JSON.stringify({ isbn: book.isbn, title: book.title, authorFirstName: book.first, authorLastName: book.last }),
-      });
-    const remove = async (book: ModelBook): Promise<void> => {
-      const response = await fetch(`${server.base}/books/${encodeURIComponent(book.isbn)}`, { method: 'DELETE' });
-      assert.equal(response.status, 204, `DELETE ${JSON.stringify(book.isbn)}`);
-      live.delete(book.isbn);
-    };
+      const post = (book: ModelBook): Promise<Response> =>
+        fetch(`${server.base}/books`, {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ isbn: book.isbn, title: book.title, authorFirstName: book.first, authorLastName: book.last }),
+        });
+      const remove = async (book: ModelBook): Promise<void> => {
+        const response = await fetch(`${server.base}/books/${encodeURIComponent(book.isbn)}`, { method: 'DELETE' });
+        assert.equal(response.status, 204, `DELETE ${JSON.stringify(book.isbn)}`);
+        live.delete(book.isbn);
+      };
 
-    const isbnsOf = async (path: string): Promise<string[]> => {
-      const { status, body } = await text(`${server.base}${path}`);
-      assert.equal(status, 200, path);
-      return (JSON.parse(body) as Collection)._embedded.bookDTOList.map((book) => book.isbn);
-    };
-    const everything = (): ModelBook[] => [...fixture, ...[...live.values()].sort((a, b) => a.seq - b.seq)];
-    const verify = async (): Promise<void> => {
-      const all = everything();
-      assert.deepEqual(await isbnsOf('/books'), all.map((book) => book.isbn), 'insertion order');
-      const byTitle = [...all].sort((a, b) => collator.compare(a.title, b.title) || a.seq - b.seq);
-      assert.deepEqual(await isbnsOf('/books?sort=title'), byTitle.map((book) => book.isbn), 'sort=title');
-      const byAuthorDesc = [...all].sort(
-        (a, b) => collator.compare(b.last, a.last) || collator.compare(b.first, a.first) || a.seq - b.seq,
-      );
-      assert.deepEqual(await isbnsOf('/books?sort=author,desc'), byAuthorDesc.map((book) => book.isbn), 'sort=author,desc');
-      // A title's first three code points, not code units: half an emoji is no query a client can send.
-      const needle = random.pick(['the', 'VOL', 'éclair', 'farm', '\u0000', Array.from(random.pick(all).title).slice(0, 3).join('')]);
-      if (/\S/.test(needle)) {
-        const matching = all.filter((book) => book.title.toLowerCase().includes(needle.toLowerCase()));
-        const path = `/books?title=${encodeURIComponent(needle)}`;
-        if (matching.length === 0) assert.equal((await fetch(`${server.base}${path}`)).status, 404, path);
-        else assert.deepEqual(await isbnsOf(path), matching.map((book) => book.isbn), path);
+      const isbnsOf = async (path: string): Promise<string[]> => {
+        const { status, body } = await text(`${server.base}${path}`);
+        assert.equal(status, 200, path);
+        return (JSON.parse(body) as Collection)._embedded.bookDTOList.map((book) => book.isbn);
+      };
+      const everything = (): ModelBook[] => [...fixture, ...[...live.values()].sort((a, b) => a.seq - b.seq)];
+      const verify = async (): Promise<void> => {
+        const all = everything();
+        assert.deepEqual(
+          await isbnsOf('/books'),
+          all.map((book) => book.isbn),
+          'insertion order',
+        );
+        const byTitle = [...all].sort((a, b) => collator.compare(a.title, b.title) || a.seq - b.seq);
+        assert.deepEqual(
+          await isbnsOf('/books?sort=title'),
+          byTitle.map((book) => book.isbn),
+          'sort=title',
+        );
+        const byAuthorDesc = [...all].sort(
+          (a, b) => collator.compare(b.last, a.last) || collator.compare(b.first, a.first) || a.seq - b.seq,
+        );
+        assert.deepEqual(
+          await isbnsOf('/books?sort=author,desc'),
+          byAuthorDesc.map((book) => book.isbn),
+          'sort=author,desc',
+        );
+        // A title's first three code points, not code units: half an emoji is no query a client can send.
+        const needle = random.pick(['the', 'VOL', 'éclair', 'farm', '\u0000', Array.from(random.pick(all).title).slice(0, 3).join('')]);
+        if (/\S/.test(needle)) {
+          const matching = all.filter((book) => book.title.toLowerCase().includes(needle.toLowerCase()));
+          const path = `/books?title=${encodeURIComponent(needle)}`;
+          if (matching.length === 0) assert.equal((await fetch(`${server.base}${path}`)).status, 404, path);
+          else
+            assert.deepEqual(
+              await isbnsOf(path),
+              matching.map((book) => book.isbn),
+              path,
+            );
+        }
+      };
+
+      const ROUNDS = 30;
+      const PER_ROUND = 100;
+      for (let round = 0; round < ROUNDS; round++) {
+        const books = Array.from({ length: PER_ROUND }, newBook);
+        // One at a time, so that the model knows the insertion order; deletes may overlap.
+        for (const book of books) {
+          const response = await post(book);
+          const answer = await response.text();
+          assert.equal(response.status, 201, `POST ${JSON.stringify(book)}: ${answer}`);
+          live.set(book.isbn, book);
+        }
+        // Conflicting POSTs change nothing.
+        const existing = random.pick([...live.values()]);
+        const sameIsbn = await post({ ...existing, title: `${existing.title}!`, first: 'Other' });
+        assert.equal(sameIsbn.status, 409, await sameIsbn.text());
+        const sameNames = await post({ ...existing, isbn: `${existing.isbn}-again` });
+        assert.equal(sameNames.status, 409, await sameNames.text());
+        // Sorted views and the title index are built mid-churn, so later writes must keep them right.
+        if (round % 5 === 0 || round === ROUNDS - 1) await verify();
+        const leaving = random.shuffle([...live.values()]).slice(0, Math.floor(live.size * 0.6));
+        await inPool(leaving, 8, remove);
       }
-    };
+      await verify();
+      await inPool(random.shuffle([...live.values()]), 8, remove);
+      await verify();
 
-    const ROUNDS = 30;
-    const PER_ROUND = 100;
-    for (let round = 0; round < ROUNDS; round++) {
-      const books = Array.from({ length: PER_ROUND }, newBook);
-      // One at a time, so that the model knows the insertion order; deletes may overlap.
-      for (const book of books) {
-        const response = await post(book);
-        const answer = await response.text();
-        assert.equal(response.status, 201, `POST ${JSON.stringify(book)}: ${answer}`);
-        live.set(book.isbn, book);
-      }
-      // Conflicting POSTs change nothing.
-      const existing = random.pick([...live.values()]);
-      const sameIsbn = await post({ ...existing, title: `${existing.title}!`, first: 'Other' });
-      assert.equal(sameIsbn.status, 409, await sameIsbn.text());
-      const sameNames = await post({ ...existing, isbn: `${existing.isbn}-again` });
-      assert.equal(sameNames.status, 409, await sameNames.text());
-      // Sorted views and the title index are built mid-churn, so later writes must keep them right.
-      if (round % 5 === 0 || round === ROUNDS - 1) await verify();
-      const leaving = random.shuffle([...live.values()]).slice(0, Math.floor(live.size * 0.6));
-      await inPool(leaving, 8, remove);
-    }
-    await verify();
-    await inPool(random.shuffle([...live.values()]), 8, remove);
-    await verify();
-
-    assert.deepEqual(await snapshot(), before);
-  });
+      assert.deepEqual(await snapshot(), before);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -298,7 +335,15 @@ const ROUND_TRIPS: readonly (readonly [string, Submission])[] = [
   ['emoji and ZWJ sequences', { isbn: '📚-978-🐉', title: '📚 Books & 🐉 Dragons 👩‍👩‍👧‍👦 🏳️‍🌈 🇫🇷', author: '🧙 Gandalf' }],
   ['NUL characters', { isbn: 'nul\u0000isbn', title: 'Title\u0000with NUL', author: 'Nul\u0000First Last\u0000' }],
   ['right-to-left marks and scripts', { isbn: '\u200fRTL\u202e-1', title: 'שָׁלוֹם עולם مرحبا \u200f\u202e', author: 'عمر خيام' }],
-  ['combining characters', { isbn: 'e\u0301-a\u0300\u0301', title: 'Zalgo a\u0300\u0301\u0302\u0303 e\u0301', authorFirstName: 'Ame\u0301lie', authorLastName: 'Poulain\u0308' }],
+  [
+    'combining characters',
+    {
+      isbn: 'e\u0301-a\u0300\u0301',
+      title: 'Zalgo a\u0300\u0301\u0302\u0303 e\u0301',
+      authorFirstName: 'Ame\u0301lie',
+      authorLastName: 'Poulain\u0308',
+    },
+  ],
   ['/?#% and spaces in the isbn', { isbn: 'a/b?c#d%e f', title: 'Slashes / and ? and # and %', author: 'Per Cent%' }],
   ['an isbn of escapes that must not be decoded twice', { isbn: '%2F%zz%25 %', title: 'Escapes', author: 'Es Cape' }],
   ['an isbn of +, & and =', { isbn: '+&=;,', title: 'Query characters', author: 'Q Uery' }],
@@ -314,7 +359,10 @@ const ROUND_TRIPS: readonly (readonly [string, Submission])[] = [
   ['a 64-emoji isbn (64 code points)', { isbn: EMOJI_64, title: 'Emoji isbn', author: 'Emo Ji' }],
   ['a 512-character title', { isbn: 'long-title', title: 't'.repeat(512), author: 'Five Twelve' }],
   ['a 512-emoji title', { isbn: 'emoji-title', title: '🐉'.repeat(512), author: 'Dra Gon' }],
-  ['256-code-point author names', { isbn: 'long-names', title: 'Long names', authorFirstName: 'é'.repeat(256), authorLastName: '😀'.repeat(256) }],
+  [
+    '256-code-point author names',
+    { isbn: 'long-names', title: 'Long names', authorFirstName: 'é'.repeat(256), authorLastName: '😀'.repeat(256) },
+  ],
   ['a single-token author', { isbn: 'plato', title: 'Republic', author: 'Plato' }],
 ];
 
@@ -343,7 +391,10 @@ describe('odd but valid strings round-trip', () => {
       const listed = await text(`${server.base}/books?title=${encodeURIComponent(submission.title)}`);
       assert.equal(listed.status, 200);
       const found = (JSON.parse(listed.body) as Collection)._embedded.bookDTOList;
-      assert.ok(found.some((book) => book.isbn === submission.isbn), 'the title search finds the book');
+      assert.ok(
+        found.some((book) => book.isbn === submission.isbn),
+        'the title search finds the book',
+      );
 
       const removed = await fetch(self, { method: 'DELETE' });
       assert.equal(removed.status, 204);
@@ -351,7 +402,10 @@ describe('odd but valid strings round-trip', () => {
       assert.equal(gone.status, 404);
       assert.deepEqual(answerViolations(gone.status, gone.response.headers.get('content-type'), gone.body), []);
       const all = await text(`${server.base}/books`);
-      assert.deepEqual((JSON.parse(all.body) as Collection)._embedded.bookDTOList.map((book) => book.isbn), FIXTURE_ISBNS);
+      assert.deepEqual(
+        (JSON.parse(all.body) as Collection)._embedded.bookDTOList.map((book) => book.isbn),
+        FIXTURE_ISBNS,
+      );
     });
   }
 
@@ -388,7 +442,11 @@ describe('odd but valid strings round-trip', () => {
       const read = await text(self);
       // Clean up on the raw path first, which no URL parser rewrites, so a failure leaves no book behind.
       await exchange(server.port, `DELETE /books/${isbn} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
-      assert.equal(read.status, 200, `GET ${self} (fetched as ${read.response.url}) should give back the book with isbn ${JSON.stringify(isbn)}`);
+      assert.equal(
+        read.status,
+        200,
+        `GET ${self} (fetched as ${read.response.url}) should give back the book with isbn ${JSON.stringify(isbn)}`,
+      );
       assert.equal(read.body, created.body);
     }
   });

@@ -21,7 +21,13 @@ export const TOLKIEN = {
   authorFirstName: 'JRR',
   authorLastName: 'Tolkien',
 };
-export const LEE = { isbn: '7-8-9', title: 'To Kill a Mockingbird', author: 'Harper Lee', authorFirstName: 'Harper', authorLastName: 'Lee' };
+export const LEE = {
+  isbn: '7-8-9',
+  title: 'To Kill a Mockingbird',
+  author: 'Harper Lee',
+  authorFirstName: 'Harper',
+  authorLastName: 'Lee',
+};
 export const FIXTURE_BOOKS = [ORWELL, TOLKIEN, LEE];
 
 export function expectedCollection(base: string, books: readonly Omit<ExpectedBook, '_links'>[]): object {

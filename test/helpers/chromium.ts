@@ -102,7 +102,10 @@ export async function startBrowser(binary: string): Promise<Browser> {
     const http = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, 'http://$1');
     return {
       open: async (url, prepare) => {
-        const target = (await (await fetch(`${http}/json/new?about:blank`, { method: 'PUT' })).json()) as { id: string; webSocketDebuggerUrl: string };
+        const target = (await (await fetch(`${http}/json/new?about:blank`, { method: 'PUT' })).json()) as {
+          id: string;
+          webSocketDebuggerUrl: string;
+        };
         const page = await connect(target.webSocketDebuggerUrl, url, prepare);
         const closeTab = async (): Promise<void> => {
           await page.close();

@@ -133,7 +133,13 @@ export function recordRequests(): { seen: SeenRequest[]; prepare: Prepare } {
 export function addBooks(store: BookStore, count: number, from = 1): void {
   for (let number = from; number < from + count; number++) {
     const tag = String(number).padStart(3, '0');
-    store.add({ isbn: `978-0-00-000${tag}-0`, title: `Book ${tag}`, author: `Author ${tag}`, authorFirstName: 'Author', authorLastName: tag });
+    store.add({
+      isbn: `978-0-00-000${tag}-0`,
+      title: `Book ${tag}`,
+      author: `Author ${tag}`,
+      authorFirstName: 'Author',
+      authorLastName: tag,
+    });
   }
 }
 
@@ -153,7 +159,11 @@ export async function screenshot(page: BrowserPage, name: string): Promise<void>
   const size = await page.evaluate<{ width: number; height: number }>(
     `({ width: document.documentElement.clientWidth, height: document.documentElement.scrollHeight })`,
   );
-  const shot = await page.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip: { x: 0, y: 0, ...size, scale: 1 } });
+  const shot = await page.send('Page.captureScreenshot', {
+    format: 'png',
+    captureBeyondViewport: true,
+    clip: { x: 0, y: 0, ...size, scale: 1 },
+  });
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, `${name}.png`), Buffer.from(String(shot.data), 'base64'));
 }

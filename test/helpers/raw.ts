@@ -68,7 +68,10 @@ export function open(port: number, allowHalfOpen = false): Promise<Socket> {
 const HEAD_END = Buffer.from('\r\n\r\n');
 
 /** Splits a byte stream into HTTP/1.1 responses: Content-Length, chunked, or read to the end. */
-export function parseResponses(data: Buffer, headAt: (index: number) => boolean = () => false): {
+export function parseResponses(
+  data: Buffer,
+  headAt: (index: number) => boolean = () => false,
+): {
   responses: RawResponse[];
   rest: Buffer;
 } {
@@ -98,7 +101,8 @@ export function parseResponses(data: Buffer, headAt: (index: number) => boolean 
     } else if (status >= 200 && headAt(responses.length)) {
       // An answer to a HEAD has no body, except the parser-level error answers that node's
       // `clientError` handler writes before the request is known: those carry their body, then close.
-      const carried = length !== undefined && data.length === cursor + length && !data.subarray(cursor).toString('latin1').startsWith('HTTP/1.');
+      const carried =
+        length !== undefined && data.length === cursor + length && !data.subarray(cursor).toString('latin1').startsWith('HTTP/1.');
       body = carried ? data.subarray(cursor) : Buffer.alloc(0);
       cursor += body.length;
     } else if (/\bchunked\b/i.test(headers.get('transfer-encoding') ?? '')) {

@@ -68,7 +68,11 @@ describe('CORS_ORIGINS as a list', () => {
       const response = await fetch(`${server.base}${path}`, init);
       assert.equal(response.status, status, path);
       assert.equal(response.headers.get('content-type'), 'application/problem+json');
-      assert.deepEqual(cors(response), { 'access-control-allow-origin': APP, 'access-control-expose-headers': EXPOSED, vary: 'Origin' }, path);
+      assert.deepEqual(
+        cors(response),
+        { 'access-control-allow-origin': APP, 'access-control-expose-headers': EXPOSED, vary: 'Origin' },
+        path,
+      );
     }
   });
 
@@ -86,7 +90,7 @@ describe('CORS_ORIGINS as a list', () => {
     assert.equal(cors(cached)['access-control-allow-origin'], APP);
   });
 
-  it('a preflight for POST with Content-Type and Authorization: 204, the path\'s methods, the headers, 600 s', async () => {
+  it("a preflight for POST with Content-Type and Authorization: 204, the path's methods, the headers, 600 s", async () => {
     const response = await fetch(`${server.base}/books`, {
       method: 'OPTIONS',
       headers: { origin: APP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
@@ -106,7 +110,11 @@ describe('CORS_ORIGINS as a list', () => {
   it('a preflight for an edit, PUT with If-Match, is allowed both; the 412 that may follow is readable, its ETag exposed', async () => {
     const response = await fetch(`${server.base}/books/4-5-6`, {
       method: 'OPTIONS',
-      headers: { origin: APP, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type, if-match, authorization' },
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type, if-match, authorization',
+      },
     });
     assert.equal(response.status, 204);
     assert.deepEqual(cors(response), {
@@ -126,7 +134,7 @@ describe('CORS_ORIGINS as a list', () => {
     assert.match(stale.headers.get('etag') ?? '', /^"[0-9a-f]+-/);
   });
 
-  it('a preflight for DELETE on a book gets that path\'s methods; every known path answers one', async () => {
+  it("a preflight for DELETE on a book gets that path's methods; every known path answers one", async () => {
     const preflight = (path: string, method: string): Promise<Response> =>
       fetch(`${server.base}${path}`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': method } });
     const response = await preflight('/books/1-2-3', 'DELETE');
@@ -138,7 +146,10 @@ describe('CORS_ORIGINS as a list', () => {
   });
 
   it('a preflight from an origin not on the list is a plain OPTIONS answer, without CORS headers', async () => {
-    const response = await fetch(`${server.base}/books`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const response = await fetch(`${server.base}/books`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(response.status, 204);
     assert.deepEqual(cors(response), { vary: 'Origin' });
   });
@@ -151,7 +162,10 @@ describe('CORS_ORIGINS as a list', () => {
   });
 
   it('a preflight on an unknown path is the usual 404 problem', async () => {
-    const response = await fetch(`${server.base}/nope`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'GET' } });
+    const response = await fetch(`${server.base}/nope`, {
+      method: 'OPTIONS',
+      headers: { origin: APP, 'access-control-request-method': 'GET' },
+    });
     assert.equal(response.status, 404);
   });
 });
@@ -170,7 +184,10 @@ describe('CORS_ORIGINS=*', () => {
   });
 
   it('a preflight gets * and the rest', async () => {
-    const response = await fetch(`${server.base}/books/4-5-6`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'DELETE' } });
+    const response = await fetch(`${server.base}/books/4-5-6`, {
+      method: 'OPTIONS',
+      headers: { origin: APP, 'access-control-request-method': 'DELETE' },
+    });
     assert.deepEqual(cors(response), {
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, HEAD, PUT, DELETE, OPTIONS',
@@ -187,7 +204,10 @@ describe('without CORS_ORIGINS', () => {
 
   it('sends no CORS header at all, whatever the Origin, preflights included', async () => {
     assert.deepEqual(cors(await fetch(`${server.base}/books`, { headers: { origin: APP } })), {});
-    const preflight = await fetch(`${server.base}/books`, { method: 'OPTIONS', headers: { origin: APP, 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${server.base}/books`, {
+      method: 'OPTIONS',
+      headers: { origin: APP, 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.status, 204);
     assert.deepEqual(cors(preflight), {});
   });

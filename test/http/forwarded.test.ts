@@ -84,7 +84,8 @@ const CHARS = ['"', '\\', ',', ';', '=', ' ', ':', '[', ']', 'a', 'b', 'Z', 'q']
  */
 function randomHeader(random: Random): string {
   if (random.chance(0.5)) return random.string(random.between(0, 24), CHARS);
-  const value = (): string => (random.chance(0.5) ? `"${random.string(random.between(0, 4), CHARS)}"` : random.string(random.between(0, 3), CHARS));
+  const value = (): string =>
+    random.chance(0.5) ? `"${random.string(random.between(0, 4), CHARS)}"` : random.string(random.between(0, 3), CHARS);
   const pair = (): string => `${random.pick(['host', 'proto', 'HOST', 'for', 'x', ''])}=${value()}`;
   const element = (): string => Array.from({ length: random.between(1, 3) }, pair).join(random.pick([';', '; ']));
   return Array.from({ length: random.between(1, 3) }, element).join(random.pick([',', ', ']));
@@ -109,7 +110,10 @@ describe('the Forwarded scanner answers as the patterns did', () => {
     }
     // The strings reach both errors and a value with a host: the comparison is not vacuous.
     for (const kind of ['The Forwarded header is malformed', 'The Forwarded header has an empty last element', 'host']) {
-      assert.ok([...kinds].some((seen) => seen.includes(kind)), `no ${kind} among ${[...kinds].join(', ')}`);
+      assert.ok(
+        [...kinds].some((seen) => seen.includes(kind)),
+        `no ${kind} among ${[...kinds].join(', ')}`,
+      );
     }
   });
 });

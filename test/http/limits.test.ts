@@ -67,7 +67,11 @@ describe('a fixed BASE_URL still checks the length of Host', () => {
   after(() => server.close());
 
   it('answers 400 for a host name of 254 characters', async () => {
-    assert.deepEqual(await getRoot(server, { host: NAME_254 }), [400, PROBLEM, tooLong('Host is too long: a host name has at most 253 characters')]);
+    assert.deepEqual(await getRoot(server, { host: NAME_254 }), [
+      400,
+      PROBLEM,
+      tooLong('Host is too long: a host name has at most 253 characters'),
+    ]);
     assert.deepEqual(await getRoot(server, { host: NAME_253 }), [200, HAL, root('https://api.example.com')]);
   });
 });

@@ -18,12 +18,38 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 /** The Content-Type values the suite sends (test/http/, test/fuzz/), and a few more at the edges. */
 const SUITE_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=latin1',
-  'application/problem+json', 'application/vnd.book+json', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x', '', 'json', 'application/', '/json', 'application/json\t', ';;;',
-  `a/${'+json'.repeat(400)}!`, 'application/json; charset="\u00e9"', 'text/json', 'application/jsonx', '*/*',
-  'text/plain; x=application/json', 'text/plain;charset=application/json', 'xapplication/json', 'application/json+xml',
-  ' application/json ', '\u00a0a/b+json', 'a/+json', 'a/b+json;', 'a/b+json x', 'a/b+JSON', 'a b/c+json', 'a/b/c+json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json;charset=latin1',
+  'application/problem+json',
+  'application/vnd.book+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  '',
+  'json',
+  'application/',
+  '/json',
+  'application/json\t',
+  ';;;',
+  `a/${'+json'.repeat(400)}!`,
+  'application/json; charset="\u00e9"',
+  'text/json',
+  'application/jsonx',
+  '*/*',
+  'text/plain; x=application/json',
+  'text/plain;charset=application/json',
+  'xapplication/json',
+  'application/json+xml',
+  ' application/json ',
+  '\u00a0a/b+json',
+  'a/+json',
+  'a/b+json;',
+  'a/b+json x',
+  'a/b+JSON',
+  'a b/c+json',
+  'a/b/c+json',
 ];
 
 const TYPE_CHARS = ['a', 'Z', '0', '!', '.', '+'];
@@ -90,7 +116,9 @@ describe('16 KB header values', () => {
   it('Accept: a long list still tells a browser from another client', async () => {
     const api = await send({ port: server.port, path: '/', headers: { accept: 'text/html;q=0, '.repeat(1000) } });
     assert.deepEqual([api.status, api.headers['content-type'], api.headers.vary], [200, 'application/hal+json', 'Accept']);
-    assert.deepEqual(JSON.parse(api.body), { _links: { self: { href: `${server.base}/` }, books: { href: `${server.base}/books?title=` } } });
+    assert.deepEqual(JSON.parse(api.body), {
+      _links: { self: { href: `${server.base}/` }, books: { href: `${server.base}/books?title=` } },
+    });
 
     const browser = await send({ port: server.port, path: '/', headers: { accept: `text/html,${'image/webp;q=0.5,'.repeat(900)}*/*` } });
     assert.deepEqual([browser.status, browser.headers.location, browser.body], [303, `${server.base}/explorer`, '']);
@@ -106,7 +134,12 @@ describe('16 KB header values', () => {
   });
 
   it('Authorization: long runs of spaces around the token pass or fail as the short forms do', async () => {
-    const unauthorized = expectedProblem(401, 'Unauthorized', 'This request needs the header Authorization: Bearer <token>, with the right token', '/books/none');
+    const unauthorized = expectedProblem(
+      401,
+      'Unauthorized',
+      'This request needs the header Authorization: Bearer <token>, with the right token',
+      '/books/none',
+    );
     const cases: [string, number][] = [
       [`Bearer${' '.repeat(15_000)}tok`, 204],
       [`Bearer ${' '.repeat(8000)}tok${' '.repeat(7000)}x`, 401],

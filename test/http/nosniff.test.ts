@@ -27,7 +27,12 @@ describe('X-Content-Type-Options: nosniff', () => {
   it('on a 200, a 201 and a 303', async () => {
     assert.deepEqual(await answer('GET', '/books/4-5-6'), [200, 'nosniff', 'application/hal+json', expectedBook(server.base, TOLKIEN)]);
     // The unpaged listing too, the answer most likely to be written another way (in pieces).
-    assert.deepEqual(await answer('GET', '/books'), [200, 'nosniff', 'application/hal+json', expectedCollection(server.base, FIXTURE_BOOKS)]);
+    assert.deepEqual(await answer('GET', '/books'), [
+      200,
+      'nosniff',
+      'application/hal+json',
+      expectedCollection(server.base, FIXTURE_BOOKS),
+    ]);
     const book = { isbn: 'n-1', title: 'New', author: 'Ann Author' };
     const created = expectedBook(server.base, { ...book, authorFirstName: 'Ann', authorLastName: 'Author' });
     const json = { 'content-type': 'application/json' };
@@ -42,16 +47,29 @@ describe('X-Content-Type-Options: nosniff', () => {
   });
 
   it('on a 404 and a 405 problem', async () => {
-    assert.deepEqual(await answer('GET', '/nowhere'), [404, 'nosniff', PROBLEM, expectedProblem(404, 'Not Found', 'No resource at path: /nowhere', '/nowhere')]);
+    assert.deepEqual(await answer('GET', '/nowhere'), [
+      404,
+      'nosniff',
+      PROBLEM,
+      expectedProblem(404, 'Not Found', 'No resource at path: /nowhere', '/nowhere'),
+    ]);
     const allow = 'GET, HEAD, POST, OPTIONS';
     const detail = `Method PUT is not allowed here; allowed: ${allow}`;
-    assert.deepEqual(await answer('PUT', '/books'), [405, 'nosniff', PROBLEM, expectedProblem(405, 'Method Not Allowed', detail, '/books')]);
+    assert.deepEqual(await answer('PUT', '/books'), [
+      405,
+      'nosniff',
+      PROBLEM,
+      expectedProblem(405, 'Method Not Allowed', detail, '/books'),
+    ]);
   });
 
   it('on a HEAD and an OPTIONS', async () => {
     assert.deepEqual(await answer('HEAD', '/books/4-5-6'), [200, 'nosniff', 'application/hal+json', '']);
     const options = await send({ port: server.port, method: 'OPTIONS', path: '/books' });
-    assert.deepEqual([options.status, options.headers['x-content-type-options'], options.headers.allow, options.body], [204, 'nosniff', 'GET, HEAD, POST, OPTIONS', '']);
+    assert.deepEqual(
+      [options.status, options.headers['x-content-type-options'], options.headers.allow, options.body],
+      [204, 'nosniff', 'GET, HEAD, POST, OPTIONS', ''],
+    );
   });
 
   it('on the 400 and 431 that node’s parser triggers, written on the bare socket', async () => {

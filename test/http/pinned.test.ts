@@ -19,13 +19,19 @@ describe('request targets and Host', () => {
   const selfOf = (body: Buffer): string => (JSON.parse(body.toString('utf8')) as { _links: { self: { href: string } } })._links.self.href;
 
   it('accepts an absolute-form target, whose authority replaces Host (RFC 9112, 3.2.2)', async () => {
-    const { responses } = await exchange(server.port, 'GET http://books.example:8080/books/4-5-6 HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n');
+    const { responses } = await exchange(
+      server.port,
+      'GET http://books.example:8080/books/4-5-6 HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n',
+    );
     assert.equal(responses[0]?.status, 200);
     assert.equal(selfOf(responses[0]?.body ?? Buffer.alloc(0)), 'http://books.example:8080/books/4-5-6');
   });
 
   it('checks the authority of an absolute-form target as it checks Host', async () => {
-    const { responses } = await exchange(server.port, 'GET http://bad host/books HTTP/1.1\r\nHost: ok.example\r\nConnection: close\r\n\r\n');
+    const { responses } = await exchange(
+      server.port,
+      'GET http://bad host/books HTTP/1.1\r\nHost: ok.example\r\nConnection: close\r\n\r\n',
+    );
     assert.equal(responses[0]?.status, 400);
   });
 
@@ -43,36 +49,57 @@ describe('request targets and Host', () => {
     assert.deepEqual(parseTarget('/books?title=a#b'), { path: '/books', query: 'title=a' });
     assert.deepEqual(parseTarget('/books?x=http://h/y'), { path: '/books', query: 'x=http://h/y' });
     assert.deepEqual(parseTarget('HTTP://h.example:1?a=b'), { path: '/', query: 'a=b', authority: 'h.example:1' });
-    assert.deepEqual([...parseQuery('size&=x&&page=1&size=2&t=a+b%2B')], [
-      ['size', ''],
-      ['', 'x'],
-      ['page', '1'],
-      ['t', 'a b+'],
-    ]);
+    assert.deepEqual(
+      [...parseQuery('size&=x&&page=1&size=2&t=a+b%2B')],
+      [
+        ['size', ''],
+        ['', 'x'],
+        ['page', '1'],
+        ['t', 'a b+'],
+      ],
+    );
   });
 
   it('drops a #fragment sent in a raw target', async () => {
     const { responses } = await exchange(server.port, 'GET /books/4-5-6#top HTTP/1.1\r\nHost: h.example\r\nConnection: close\r\n\r\n');
     assert.equal(responses[0]?.status, 200);
     const query = await exchange(server.port, 'GET /books?title=lord#frag HTTP/1.1\r\nHost: h.example\r\nConnection: close\r\n\r\n');
-    assert.equal((JSON.parse(query.responses[0]?.body.toString('utf8') ?? '') as { _embedded: { bookDTOList: unknown[] } })._embedded.bookDTOList.length, 1);
+    assert.equal(
+      (JSON.parse(query.responses[0]?.body.toString('utf8') ?? '') as { _embedded: { bookDTOList: unknown[] } })._embedded.bookDTOList
+        .length,
+      1,
+    );
   });
 
   it('takes x:65535 and x:1 as hosts, and refuses x:0 and x:65536', async () => {
-    for (const [host, status] of [['x:65535', 200], ['x:1', 200], ['x:0', 400], ['x:65536', 400]] as const) {
+    for (const [host, status] of [
+      ['x:65535', 200],
+      ['x:1', 200],
+      ['x:0', 400],
+      ['x:65536', 400],
+    ] as const) {
       assert.equal((await send({ port: server.port, path: '/books/4-5-6', headers: { host } })).status, status, host);
     }
   });
 
   it('answers a second Host header with 400 on any request, the second of a kept-alive connection too', async () => {
     const request = (hosts: string): string => `GET /health HTTP/1.1\r\n${hosts}\r\n`;
-    const { responses } = await exchange(server.port, `${request('Host: a.example\r\n')}${request('Host: a.example\r\nHost: b.example\r\n')}`);
-    assert.deepEqual(responses.map((response) => response.status), [200, 400]);
+    const { responses } = await exchange(
+      server.port,
+      `${request('Host: a.example\r\n')}${request('Host: a.example\r\nHost: b.example\r\n')}`,
+    );
+    assert.deepEqual(
+      responses.map((response) => response.status),
+      [200, 400],
+    );
     assert.equal(JSON.parse(responses[1]?.body.toString('utf8') ?? '').detail, 'The request has more than one Host header');
   });
 
   it('never counts another header of the same length as a Host (Date, From)', async () => {
-    const { responses } = await exchange(server.port, 'GET /health HTTP/1.1\r\nHost: a.example\r\nDate: x\r\nFrom: y\r\nConnection: close\r\n\r\n');
+    const { responses } = await exchange(
+      server.port,
+      'GET /health HTTP/1.1\r\nHost: a.example\r\nDate: x\r\nFrom: y\r\nConnection: close\r\n\r\n',
+    );
     assert.equal(responses[0]?.status, 200);
   });
 
@@ -134,7 +161,13 @@ describe('request bodies', () => {
   after(() => server.close());
 
   it('matches the JSON type as a whole, never inside a parameter', async () => {
-    for (const type of ['text/plain; x=application/json', 'text/plain;charset=application/json', 'application/jsonx', 'xapplication/json', 'application/json+xml']) {
+    for (const type of [
+      'text/plain; x=application/json',
+      'text/plain;charset=application/json',
+      'application/jsonx',
+      'xapplication/json',
+      'application/json+xml',
+    ]) {
       const response = await fetch(`${server.base}/books`, { method: 'POST', headers: { 'content-type': type }, body: '{}' });
       assert.equal(response.status, 415, type);
     }
@@ -169,7 +202,10 @@ describe('request bodies', () => {
     assert.ok(connections <= 1, `${connections} connections open`);
     assert.equal((await fetch(`${server.base}/books`)).headers.get('content-type'), 'application/hal+json');
     const lines = server.logs.slice(before).filter((line) => line.msg === 'request' && line.method === 'POST');
-    assert.deepEqual(lines.map((line) => line.status), [400]);
+    assert.deepEqual(
+      lines.map((line) => line.status),
+      [400],
+    );
   });
 });
 

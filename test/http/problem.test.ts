@@ -61,7 +61,10 @@ describe('POST errors', () => {
 
   it('409 when the isbn is taken', async () => {
     const response = await postRaw(server, JSON.stringify({ isbn: '1-2-3', title: 'Another', author: 'Some One' }));
-    await assertProblem(response, expectedProblem(409, 'Book already exists', 'Book already exists for ISBN: 1-2-3', '/books', BOOK_EXISTS));
+    await assertProblem(
+      response,
+      expectedProblem(409, 'Book already exists', 'Book already exists for ISBN: 1-2-3', '/books', BOOK_EXISTS),
+    );
   });
 
   it('409 when title and derived names match, whichever author form was used', async () => {
@@ -73,7 +76,13 @@ describe('POST errors', () => {
       const response = await postRaw(server, JSON.stringify(body));
       await assertProblem(
         response,
-        expectedProblem(409, 'Book already exists', 'Book already exists with title: Animal Farm and author: George Orwell', '/books', BOOK_EXISTS),
+        expectedProblem(
+          409,
+          'Book already exists',
+          'Book already exists with title: Animal Farm and author: George Orwell',
+          '/books',
+          BOOK_EXISTS,
+        ),
       );
     }
   });
@@ -97,7 +106,13 @@ describe('POST errors', () => {
   it('400 lists every validation failure, in the order isbn, title, author', async () => {
     const response = await postRaw(server, JSON.stringify({ isbn: '', title: '   ' }));
     await assertProblem(response, {
-      ...expectedProblem(400, 'Validation failed', 'isbn must be provided; title must be provided; author must be provided', '/books', VALIDATION_FAILED),
+      ...expectedProblem(
+        400,
+        'Validation failed',
+        'isbn must be provided; title must be provided; author must be provided',
+        '/books',
+        VALIDATION_FAILED,
+      ),
       errors: [
         { pointer: '#/isbn', detail: 'isbn must be provided' },
         { pointer: '#/title', detail: 'title must be provided' },
@@ -121,7 +136,11 @@ describe('POST errors', () => {
       [{ isbn: 'x'.repeat(65), title: 'T', author: 'A B' }, '#/isbn', 'isbn must be at most 64 characters'],
       [{ isbn: 'x', title: 'T'.repeat(513), author: 'A B' }, '#/title', 'title must be at most 512 characters'],
       [{ isbn: 'x', title: 'T', author: 'A'.repeat(257) }, '#/author', 'author must be at most 256 characters'],
-      [{ isbn: 'x', title: 'T', author: 'A B', authorLastName: 'L'.repeat(257) }, '#/authorLastName', 'authorLastName must be at most 256 characters'],
+      [
+        { isbn: 'x', title: 'T', author: 'A B', authorLastName: 'L'.repeat(257) },
+        '#/authorLastName',
+        'authorLastName must be at most 256 characters',
+      ],
       [{ isbn: 'x\ud800', title: 'T', author: 'A B' }, '#/isbn', 'isbn must be well-formed Unicode text'],
       [{ isbn: '.', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
       [{ isbn: '..', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
@@ -168,7 +187,12 @@ describe('POST errors', () => {
     const response = await postRaw(server, '{}', { 'content-encoding': 'gzip' });
     await assertProblem(
       response,
-      expectedProblem(415, 'Unsupported Media Type', 'Content-Encoding is not supported: send an unencoded application/json body', '/books'),
+      expectedProblem(
+        415,
+        'Unsupported Media Type',
+        'Content-Encoding is not supported: send an unencoded application/json body',
+        '/books',
+      ),
     );
   });
 
@@ -232,7 +256,12 @@ describe('POST errors', () => {
       const response = await postRaw(tight, JSON.stringify(long));
       await assertProblem(
         response,
-        expectedProblem(507, 'Insufficient Storage', 'The catalogue is full: its books hold at most 512 characters of text in all (128 a book of MAX_BOOKS)', '/books'),
+        expectedProblem(
+          507,
+          'Insufficient Storage',
+          'The catalogue is full: its books hold at most 512 characters of text in all (128 a book of MAX_BOOKS)',
+          '/books',
+        ),
       );
       assert.equal((await fetch(`${tight.base}/books/long-1`)).status, 404);
       // Exactly the 413 code units left: stored.
@@ -260,7 +289,10 @@ describe('method and request errors', () => {
     for (const [method, path, allow] of cases) {
       const response = await fetch(`${server.base}${path}`, { method });
       assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
-      await assertProblem(response, expectedProblem(405, 'Method Not Allowed', `Method ${method} is not allowed here; allowed: ${allow}`, path));
+      await assertProblem(
+        response,
+        expectedProblem(405, 'Method Not Allowed', `Method ${method} is not allowed here; allowed: ${allow}`, path),
+      );
     }
   });
 
@@ -300,6 +332,13 @@ describe('HttpProblem', () => {
     const problem = new HttpProblem(599, 'Something odd');
     assert.equal(problem.name, 'HttpProblem');
     assert.match(String(problem.stack), /^HttpProblem: Something odd/);
-    assert.deepEqual(problem.toJSON('/x'), { type: 'about:blank', title: 'Error', status: 599, detail: 'Something odd', instance: '/x', errors: undefined });
+    assert.deepEqual(problem.toJSON('/x'), {
+      type: 'about:blank',
+      title: 'Error',
+      status: 599,
+      detail: 'Something odd',
+      instance: '/x',
+      errors: undefined,
+    });
   });
 });

@@ -121,16 +121,25 @@ describe('TRUST_PROXY', () => {
       [{ host: 'internal', 'x-forwarded-prefix': '/api//' }, 'http://internal/api/books/4-5-6'],
       [{ host: 'internal', 'x-forwarded-prefix': '/a%20b' }, 'http://internal/a%20b/books/4-5-6'],
       // Of a comma list only the last item counts: the nearest proxy wrote it (api.md, The base URL, rule 3).
-      [{ host: 'internal', 'x-forwarded-proto': 'http, HTTPS', 'x-forwarded-host': 'far.example , near.example' }, 'https://near.example/books/4-5-6'],
+      [
+        { host: 'internal', 'x-forwarded-proto': 'http, HTTPS', 'x-forwarded-host': 'far.example , near.example' },
+        'https://near.example/books/4-5-6',
+      ],
       [{ host: 'internal', 'x-forwarded-proto': ', https', 'x-forwarded-host': ',near.example' }, 'https://near.example/books/4-5-6'],
       [{ host: 'internal', 'x-forwarded-proto': 'ftp, https' }, 'https://internal/books/4-5-6'],
-      [{ host: 'internal', forwarded: 'for=5.6.7.8, for=1.2.3.4;proto=https;host="shop.example:8443"' }, 'https://shop.example:8443/books/4-5-6'],
+      [
+        { host: 'internal', forwarded: 'for=5.6.7.8, for=1.2.3.4;proto=https;host="shop.example:8443"' },
+        'https://shop.example:8443/books/4-5-6',
+      ],
       [{ host: 'internal', forwarded: 'proto=https;host=far.example, for=1.2.3.4' }, 'http://internal/books/4-5-6'],
       [{ host: 'internal', forwarded: 'proto=https', 'x-forwarded-proto': 'http' }, 'https://internal/books/4-5-6'],
       [{ host: 'internal', forwarded: 'proto=https;;host=shop.example' }, 'https://shop.example/books/4-5-6'],
       [{ host: 'internal', forwarded: 'for="x\\"y,z";host="sh\\op.example"' }, 'http://shop.example/books/4-5-6'],
       [{ host: 'internal', forwarded: 'host="[2001:db8::1]:8443";proto=https' }, 'https://[2001:db8::1]:8443/books/4-5-6'],
-      [{ host: 'internal', forwarded: 'host=shop.example', 'x-forwarded-port': '9000', 'x-forwarded-prefix': '/p' }, 'http://shop.example:9000/p/books/4-5-6'],
+      [
+        { host: 'internal', forwarded: 'host=shop.example', 'x-forwarded-port': '9000', 'x-forwarded-prefix': '/p' },
+        'http://shop.example:9000/p/books/4-5-6',
+      ],
     ];
     for (const [headers, href] of cases) {
       assert.deepEqual(await selfHref(server, headers), { status: 200, href }, JSON.stringify(headers));
@@ -210,7 +219,10 @@ describe('X-Request-Id', () => {
     const digitsAt = (position: number): string => [...new Set(ids.map((id) => id[position]))].sort().join('');
     const positions = Array.from({ length: 36 }, (_, position) => digitsAt(position));
     const any = '0123456789abcdef';
-    assert.deepEqual(positions, [...'xxxxxxxx-xxxx-4xxx-vxxx-xxxxxxxxxxxx'].map((kind) => ({ x: any, v: '89ab' })[kind] ?? kind));
+    assert.deepEqual(
+      positions,
+      [...'xxxxxxxx-xxxx-4xxx-vxxx-xxxxxxxxxxxx'].map((kind) => ({ x: any, v: '89ab' })[kind] ?? kind),
+    );
   });
 });
 
@@ -224,7 +236,10 @@ describe('API_TOKEN', () => {
 
   it('answers 401 with WWW-Authenticate: Bearer to writes without the right token, before any other check', async () => {
     for (const authorization of [undefined, 'Bearer wrong', 'Basic czNjcmV0LXRva2Vu', 'Bearer', 'Bearer s3cret-token-longer']) {
-      for (const [method, path] of [['POST', '/books'], ['DELETE', '/books/1-2-3']] as const) {
+      for (const [method, path] of [
+        ['POST', '/books'],
+        ['DELETE', '/books/1-2-3'],
+      ] as const) {
         const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
         const response = await write(method, path, headers);
         assert.equal(response.status, 401, `${method} ${authorization}`);
@@ -261,7 +276,8 @@ describe('HEAD, OPTIONS and ETag', () => {
       const get = await fetch(`${server.base}${path}`);
       const head = await fetch(`${server.base}${path}`, { method: 'HEAD' });
       assert.equal(head.status, get.status, path);
-      for (const name of ['content-type', 'content-length', 'etag']) assert.equal(head.headers.get(name), get.headers.get(name), `${path} ${name}`);
+      for (const name of ['content-type', 'content-length', 'etag'])
+        assert.equal(head.headers.get(name), get.headers.get(name), `${path} ${name}`);
       assert.equal(await head.text(), '');
     }
   });

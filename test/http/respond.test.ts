@@ -27,7 +27,13 @@ const NAMES = ['Ann Lee', 'Émile Zola', 'Bo  Li', 'Zed Adams', 'ǅemal Ǆ', 'Pl
 /** Titles that share words, so that filters match a few books, hundreds, or all; no two are duplicates. */
 function catalogueBook(i: number): BookFields {
   const [first = '', last = ''] = (NAMES[i % NAMES.length] as string).split(/\s+/);
-  return { isbn: `isbn ${i}/${i % 7}`, title: `Volume ${i % 500} of ${i % 3 === 0 ? 'Straße' : 'the <Sea>'}`, authorFirstName: first, authorLastName: last, author: undefined };
+  return {
+    isbn: `isbn ${i}/${i % 7}`,
+    title: `Volume ${i % 500} of ${i % 3 === 0 ? 'Straße' : 'the <Sea>'}`,
+    authorFirstName: first,
+    authorLastName: last,
+    author: undefined,
+  };
 }
 
 function fill(store: BookStore, count: number): BookStore {
@@ -49,7 +55,13 @@ function expectedBody(base: string, query: string): string {
     ...(page ? { offset: page.number * page.size, limit: page.size } : {}),
   });
   const paging = page && { ...page, totalElements: found.total, title: listing.title, sort: listing.sortParam };
-  return JSON.stringify(renderCollection(found.books.map((book) => toBook(book)), base, paging));
+  return JSON.stringify(
+    renderCollection(
+      found.books.map((book) => toBook(book)),
+      base,
+      paging,
+    ),
+  );
 }
 
 describe('listings written in pieces', () => {
@@ -57,15 +69,36 @@ describe('listings written in pieces', () => {
   before(async () => (server = await startServer({ LOG_LEVEL: 'warn' }, fill(new IndexedBookStore(COUNT + 10), COUNT))));
   after(() => server.close());
 
-  for (const query of ['', 'title=', 'title=volume%2049%20', 'title=Volume%201%20of%20Stra', 'title=%20', 'title=volume', 'title=THE%20%3CSEA', 'title=straße', 'title=1%20of', 'title=volume 49', 'sort=title,desc', 'sort=author&title=sea', 'page=2&size=1000&sort=isbn', 'title=9&page=1&size=7']) {
+  for (const query of [
+    '',
+    'title=',
+    'title=volume%2049%20',
+    'title=Volume%201%20of%20Stra',
+    'title=%20',
+    'title=volume',
+    'title=THE%20%3CSEA',
+    'title=straße',
+    'title=1%20of',
+    'title=volume 49',
+    'sort=title,desc',
+    'sort=author&title=sea',
+    'page=2&size=1000&sort=isbn',
+    'title=9&page=1&size=7',
+  ]) {
     it(`GET /books?${query} is byte for byte the plain rendering`, async () => {
       const response = await fetch(`${server.base}/books?${query}`);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'application/hal+json');
       const expected = expectedBody(server.base, query);
       // A body of one piece (some 16 KB) is sent whole, with its length; a larger one in chunks.
-      const framing = expected.length > 16 * 1024 ? { 'transfer-encoding': 'chunked', 'content-length': null } : { 'transfer-encoding': null, 'content-length': String(Buffer.byteLength(expected)) };
-      assert.deepEqual({ 'transfer-encoding': response.headers.get('transfer-encoding'), 'content-length': response.headers.get('content-length') }, framing);
+      const framing =
+        expected.length > 16 * 1024
+          ? { 'transfer-encoding': 'chunked', 'content-length': null }
+          : { 'transfer-encoding': null, 'content-length': String(Buffer.byteLength(expected)) };
+      assert.deepEqual(
+        { 'transfer-encoding': response.headers.get('transfer-encoding'), 'content-length': response.headers.get('content-length') },
+        framing,
+      );
       assert.equal(await response.text(), expected);
     });
   }
@@ -76,7 +109,10 @@ describe('listings written in pieces', () => {
     assert.match(etag, /^"v-[A-Za-z0-9_-]{27}"$/);
     await get.arrayBuffer();
     const head = await fetch(`${server.base}/books?sort=title`, { method: 'HEAD' });
-    assert.deepEqual([head.status, head.headers.get('etag'), head.headers.get('content-type'), await head.text()], [200, etag, 'application/hal+json', '']);
+    assert.deepEqual(
+      [head.status, head.headers.get('etag'), head.headers.get('content-type'), await head.text()],
+      [200, etag, 'application/hal+json', ''],
+    );
     for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
       const cached = await fetch(`${server.base}/books?sort=title`, { headers: { 'if-none-match': ifNoneMatch } });
       assert.deepEqual([cached.status, cached.headers.get('etag'), await cached.text()], [304, etag, '']);
@@ -107,7 +143,11 @@ describe('listings written in pieces', () => {
   });
 
   it('answers thirty pipelined listings on one connection, each whole and in order', async () => {
-    const requests = Array.from({ length: 30 }, (_, i) => `GET /books?${i % 2 ? 'sort=isbn' : ''} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n${i === 29 ? 'Connection: close\r\n' : ''}\r\n`);
+    const requests = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `GET /books?${i % 2 ? 'sort=isbn' : ''} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n${i === 29 ? 'Connection: close\r\n' : ''}\r\n`,
+    );
     const { responses } = await exchange(server.port, requests.join(''), { end: false });
     assert.equal(responses.length, 30);
     const bodies = [expectedBody(server.base, ''), expectedBody(server.base, 'sort=isbn')];
@@ -159,7 +199,10 @@ describe('a client that reads nothing', () => {
     for await (const chunk of socket) chunks.push(chunk as Buffer);
     const [response] = parseResponses(Buffer.concat(chunks)).responses;
     assert.equal(response?.body.toString('utf8'), expectedBody(server.base, ''));
-    assert.deepEqual(server.logs.filter((line) => line.level === 'warn'), []);
+    assert.deepEqual(
+      server.logs.filter((line) => line.level === 'warn'),
+      [],
+    );
   });
 });
 
@@ -168,7 +211,10 @@ describe('other requests, while a listing is written', () => {
     const directory = await mkdtemp(join(tmpdir(), 'pieces-'));
     t.after(() => rm(directory, { recursive: true, force: true }));
     const seedFile = join(directory, 'books.json');
-    await writeFile(seedFile, JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ isbn: `p-${i}`, title: `Title ${i}`, author: `First${i} Last${i}` }))));
+    await writeFile(
+      seedFile,
+      JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ isbn: `p-${i}`, title: `Title ${i}`, author: `First${i} Last${i}` }))),
+    );
     // Its own process, so that this client's reading never waits on the service's event loop.
     const service = spawnService({ SEED_FILE: seedFile, PORT: '0' });
     t.after(() => service.child.kill('SIGKILL'));

@@ -113,7 +113,8 @@ export class KeptOrders {
       const direction = sort.descending ? -1 : 1;
       // Ties keep insertion order in both directions, so a descending order is not a reversed one.
       const compare = (a: StoredBook, addedA: number, b: StoredBook, addedB: number): number => direction * byKey(a, b) || addedA - addedB;
-      const compareIds = (a: number, b: number): number => compare(records.book(a), records.addedAt(a), records.book(b), records.addedAt(b));
+      const compareIds = (a: number, b: number): number =>
+        compare(records.book(a), records.addedAt(a), records.book(b), records.addedAt(b));
       const ids = Uint32Array.from(records.liveIds()).sort(compareIds);
       order = {
         list: new TrackedList(ids),

@@ -5,7 +5,16 @@
  */
 import { type BookFields, sortComparisons, textLength } from '../book.ts';
 import { FIELDS, type FieldTable } from '../fields.ts';
-import { type AddOutcome, type BookPage, type BookQuery, type BookScan, type BookStore, MAX_CAPACITY, type ReplaceOutcome, TEXT_PER_BOOK } from '../store.ts';
+import {
+  type AddOutcome,
+  type BookPage,
+  type BookQuery,
+  type BookScan,
+  type BookStore,
+  MAX_CAPACITY,
+  type ReplaceOutcome,
+  TEXT_PER_BOOK,
+} from '../store.ts';
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
 import { RecordTable, type StoredBook } from './records.ts';
 import { TitleIndex } from './title-index.ts';

@@ -59,7 +59,8 @@ export class SuffixArray {
     const text = this.texts[id];
     if (text === undefined) return;
     // Every suffix of a title with a text is in the array, so each is found where it belongs.
-    for (let offset = 0; offset < text.length; offset++) this.suffixes.deleteAt(seek(this.suffixes, this.texts, text, offset, entryOf(offset, id)));
+    for (let offset = 0; offset < text.length; offset++)
+      this.suffixes.deleteAt(seek(this.suffixes, this.texts, text, offset, entryOf(offset, id)));
     this.texts[id] = undefined;
   }
 
@@ -132,7 +133,8 @@ export class SuffixArray {
 
 function textOf(id: number, title: string): string {
   const text = ASCII.test(title) ? title : title.toLowerCase();
-  if (id >= MAX_IDS || text.length > MAX_TEXT_LENGTH) throw new RangeError(`id ${id} or a title of ${text.length} code units is beyond the index`);
+  if (id >= MAX_IDS || text.length > MAX_TEXT_LENGTH)
+    throw new RangeError(`id ${id} or a title of ${text.length} code units is beyond the index`);
   return text;
 }
 

@@ -44,7 +44,14 @@ export function entryOf(offset: number, id: number): number {
  * speed-up). A search then costs about the target's length plus log(n) steps, not their
  * product, which matters when many titles share a long beginning.
  */
-export function seek(list: SortedList, texts: readonly (string | undefined)[], target: string, start: number, tie: number, prefix = false): Position {
+export function seek(
+  list: SortedList,
+  texts: readonly (string | undefined)[],
+  target: string,
+  start: number,
+  tie: number,
+  prefix = false,
+): Position {
   if (list.chunkCount === 0) return 0;
   let sharedLow = 0;
   let sharedHigh = 0;
@@ -91,7 +98,15 @@ function sharedCount(texts: readonly (string | undefined)[], entry: number, targ
 }
 
 /** Whether `entry`'s suffix, sharing `shared` leading code units with the target, sorts before it (see `seek`). */
-function sortsBefore(texts: readonly (string | undefined)[], entry: number, shared: number, target: string, start: number, tie: number, prefix: boolean): boolean {
+function sortsBefore(
+  texts: readonly (string | undefined)[],
+  entry: number,
+  shared: number,
+  target: string,
+  start: number,
+  tie: number,
+  prefix: boolean,
+): boolean {
   const text = texts[entry & ID_MASK] as string;
   const offset = entry >>> ID_BITS;
   const restEntry = Math.min(text.length - offset, PREFIX);

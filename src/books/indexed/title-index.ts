@@ -77,7 +77,14 @@ class DuplicateIndex {
   add(book: StoredBook, id: number): void {
     const entry = this.byTitle.get(book.title);
     if (entry === undefined) this.byTitle.set(book.title, id);
-    else if (typeof entry === 'number') this.byTitle.set(book.title, new Map([[namesOf(this.bookOf(entry)), entry], [namesOf(book), id]]));
+    else if (typeof entry === 'number')
+      this.byTitle.set(
+        book.title,
+        new Map([
+          [namesOf(this.bookOf(entry)), entry],
+          [namesOf(book), id],
+        ]),
+      );
     else entry.set(namesOf(book), id);
   }
 

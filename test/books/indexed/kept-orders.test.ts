@@ -16,16 +16,27 @@ import { Random, seedFromEnv } from '../../fuzz/random.ts';
 const SEED = seedFromEnv();
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const ORDERS: readonly (SortOrder | undefined)[] = [undefined, ...SORT_KEYS.flatMap((key) => [false, true].map((descending) => ({ key, descending })))];
+const ORDERS: readonly (SortOrder | undefined)[] = [
+  undefined,
+  ...SORT_KEYS.flatMap((key) => [false, true].map((descending) => ({ key, descending }))),
+];
 
-const book = (isbn: string, title: string, first = 'Ann', last = 'Lee'): BookFields => ({ isbn, title, authorFirstName: first, authorLastName: last, author: undefined });
+const book = (isbn: string, title: string, first = 'Ann', last = 'Lee'): BookFields => ({
+  isbn,
+  title,
+  authorFirstName: first,
+  authorLastName: last,
+  author: undefined,
+});
 
 /** The plain order: the live ids sorted afresh, by key, ties by when the book was added. */
 function plainOrder(records: RecordTable, sort: SortOrder | undefined): number[] {
   const ids = [...records.liveIds()].sort((a, b) => records.addedAt(a) - records.addedAt(b));
   if (sort === undefined) return ids;
-  const keys = (entry: BookFields): string[] => (sort.key === 'author' ? [entry.authorLastName, entry.authorFirstName] : [entry[sort.key], '']);
-  const compare = (a: BookFields, b: BookFields): number => collator.compare(keys(a)[0] as string, keys(b)[0] as string) || collator.compare(keys(a)[1] as string, keys(b)[1] as string);
+  const keys = (entry: BookFields): string[] =>
+    sort.key === 'author' ? [entry.authorLastName, entry.authorFirstName] : [entry[sort.key], ''];
+  const compare = (a: BookFields, b: BookFields): number =>
+    collator.compare(keys(a)[0] as string, keys(b)[0] as string) || collator.compare(keys(a)[1] as string, keys(b)[1] as string);
   return ids.sort((a, b) => (sort.descending ? compare(records.book(b), records.book(a)) : compare(records.book(a), records.book(b))));
 }
 
@@ -56,15 +67,32 @@ describe('KeptOrders', () => {
     const records = new RecordTable(10_000, textLength);
     const orders = new KeptOrders(records, sortComparisons());
     const write = writer(records, orders);
-    for (const [isbn, title] of [['a', 'Banana'], ['b', 'Apple'], ['c', 'Cherry']] as const) write.add(book(isbn, title));
+    for (const [isbn, title] of [
+      ['a', 'Banana'],
+      ['b', 'Apple'],
+      ['c', 'Cherry'],
+    ] as const)
+      write.add(book(isbn, title));
     const byTitle = { key: 'title', descending: false } as const;
     const isbns = (sort: SortOrder | undefined): string[] => walked(orders, sort).map((id) => records.book(id).isbn);
     assert.deepEqual(isbns(byTitle), ['b', 'a', 'c']);
     write.replace(book('a', 'Date'));
-    assert.deepEqual([isbns(undefined), isbns(byTitle)], [['a', 'b', 'c'], ['b', 'c', 'a']]);
+    assert.deepEqual(
+      [isbns(undefined), isbns(byTitle)],
+      [
+        ['a', 'b', 'c'],
+        ['b', 'c', 'a'],
+      ],
+    );
     // "apple" and "Apple" are the same key to the collator: the book stays where it was.
     write.replace(book('b', 'apple', 'Zed'));
-    assert.deepEqual([isbns(byTitle), isbns({ key: 'author', descending: false })], [['b', 'c', 'a'], ['a', 'c', 'b']]);
+    assert.deepEqual(
+      [isbns(byTitle), isbns({ key: 'author', descending: false })],
+      [
+        ['b', 'c', 'a'],
+        ['a', 'c', 'b'],
+      ],
+    );
   });
 
   it(`walks, pages and scans as the plain orders do, through adds, removes and replaces (ROBUSTNESS_SEED=${SEED})`, (t) => {
@@ -74,7 +102,8 @@ describe('KeptOrders', () => {
     const orders = new KeptOrders(records, sortComparisons());
     const write = writer(records, orders);
     const titles = ['Vol 2', 'vol 10', 'éclair', 'Eclair', 'apple', 'Zebra', 'the end'];
-    const entry = (isbn: string): BookFields => book(isbn, `${random.pick(titles)} ${random.int(30)}`, random.pick(['Ann', 'bob', 'Émile']), random.pick(['Lee', 'lee', 'Ng']));
+    const entry = (isbn: string): BookFields =>
+      book(isbn, `${random.pick(titles)} ${random.int(30)}`, random.pick(['Ann', 'bob', 'Émile']), random.pick(['Lee', 'lee', 'Ng']));
     let next = 0;
     for (let i = 0; i < 1500; i++) write.add(entry(`s${next++}`));
     for (const sort of ORDERS) walked(orders, sort); // every order built, and kept from here on
@@ -92,8 +121,16 @@ describe('KeptOrders', () => {
         const offset = random.int(matches.length + 5);
         const set = new Set(matches);
         const page = orders.list(sort).page({ ids: Int32Array.from(matches).reverse(), has: (id) => set.has(id) }, offset, 20);
-        assert.deepEqual(page, matches.slice(offset, offset + 20), `step ${step}: page at ${offset} of ${JSON.stringify(sort)} (seed ${SEED})`);
-        assert.deepEqual([...orders.scan(sort, (book) => set.has(records.idOf(book.isbn) as number))], matches.map((id) => records.book(id)), `step ${step}: scan`);
+        assert.deepEqual(
+          page,
+          matches.slice(offset, offset + 20),
+          `step ${step}: page at ${offset} of ${JSON.stringify(sort)} (seed ${SEED})`,
+        );
+        assert.deepEqual(
+          [...orders.scan(sort, (book) => set.has(records.idOf(book.isbn) as number))],
+          matches.map((id) => records.book(id)),
+          `step ${step}: scan`,
+        );
       }
     }
   });
@@ -120,7 +157,11 @@ describe('KeptOrders', () => {
       }
       assert.equal(new Set(given).size, given.length, `a book given twice in ${JSON.stringify(sort)}`);
       const survivors = before.filter((isbn) => records.idOf(isbn) !== undefined);
-      assert.deepEqual(given.filter((isbn) => survivors.includes(isbn)), survivors, JSON.stringify(sort));
+      assert.deepEqual(
+        given.filter((isbn) => survivors.includes(isbn)),
+        survivors,
+        JSON.stringify(sort),
+      );
     }
   });
 

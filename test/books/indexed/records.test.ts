@@ -11,7 +11,13 @@ import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 
-const book = (isbn: string, title: string, author?: string): BookFields => ({ isbn, title, authorFirstName: 'Ann', authorLastName: 'Lee', author });
+const book = (isbn: string, title: string, author?: string): BookFields => ({
+  isbn,
+  title,
+  authorFirstName: 'Ann',
+  authorLastName: 'Lee',
+  author,
+});
 
 /** The obvious record table: the books in insertion order, their text summed when asked. */
 class PlainRecords {
@@ -54,9 +60,15 @@ describe('RecordTable', () => {
     assert.equal(table.remove(first).isbn, 'a');
     assert.deepEqual([table.idOf('a'), table.nextId(), table.size], [undefined, 0, 1]);
     assert.equal(table.add(book('c', 'Three')), 0);
-    assert.deepEqual(inOrder(table).map((entry) => entry.isbn), ['b', 'c']);
+    assert.deepEqual(
+      inOrder(table).map((entry) => entry.isbn),
+      ['b', 'c'],
+    );
     assert.equal(table.replace(second, book('b', 'Two, again')).title, 'Two');
-    assert.deepEqual(inOrder(table).map((entry) => entry.title), ['Two, again', 'Three']);
+    assert.deepEqual(
+      inOrder(table).map((entry) => entry.title),
+      ['Two, again', 'Three'],
+    );
     assert.deepEqual([table.idOf('b'), table.revision], [second, 5]);
     assert.deepEqual(table.titles(), ['Three', 'Two, again']);
   });
@@ -97,7 +109,11 @@ describe('RecordTable', () => {
       most = Math.max(most, plain.books.length);
       assert.deepEqual(inOrder(table), plain.books, `step ${step} (seed ${SEED})`);
       assert.deepEqual([table.size, table.revision], [plain.books.length, plain.revision]);
-      assert.deepEqual([table.textFits(1_000_000 - plain.text), table.textFits(1_000_001 - plain.text)], [true, false], `step ${step}: text`);
+      assert.deepEqual(
+        [table.textFits(1_000_000 - plain.text), table.textFits(1_000_001 - plain.text)],
+        [true, false],
+        `step ${step}: text`,
+      );
     }
     // Ids are reused, so the arrays indexed by id never outgrow the most books held at once.
     assert.equal(table.titles().length, most);

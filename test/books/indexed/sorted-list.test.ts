@@ -67,10 +67,13 @@ describe('SortedList', () => {
   it('passes the target through to the test, so one function serves every search', () => {
     const list = new SortedList([1, 3, 5, 7]);
     const seen: string[] = [];
-    list.bisect((item, target: { value: number }) => {
-      seen.push(`${item}<${target.value}`);
-      return item < target.value;
-    }, { value: 4 });
+    list.bisect(
+      (item, target: { value: number }) => {
+        seen.push(`${item}<${target.value}`);
+        return item < target.value;
+      },
+      { value: 4 },
+    );
     assert.ok(seen.length > 0 && seen.every((entry) => entry.endsWith('<4')), seen.join(' '));
   });
 
@@ -179,10 +182,15 @@ describe('TrackedList', () => {
       const offset = random.int(plain.length + 5);
       assert.deepEqual(walked(list, offset, 7), plain.slice(offset, offset + 7), `${step}: walk from ${offset} (seed ${SEED})`);
       const item = plain[random.int(plain.length)];
-      if (item !== undefined) assert.equal(rank(list, list.find(item) as number), plain.indexOf(item), `${step}: find ${item} (seed ${SEED})`);
+      if (item !== undefined)
+        assert.equal(rank(list, list.find(item) as number), plain.indexOf(item), `${step}: find ${item} (seed ${SEED})`);
       const matches = plain.filter(() => random.int(3) === 0);
       const skip = random.int(matches.length + 3);
-      assert.deepEqual(list.page(matchesOf([...matches].reverse()), skip, 20), matches.slice(skip, skip + 20), `${step}: page at ${skip} (seed ${SEED})`);
+      assert.deepEqual(
+        list.page(matchesOf([...matches].reverse()), skip, 20),
+        matches.slice(skip, skip + 20),
+        `${step}: page at ${skip} (seed ${SEED})`,
+      );
     };
     // Inserts between the starting items split the chunks they land in, again and again.
     for (let step = 0; step < 6000; step++) {

@@ -12,19 +12,29 @@ import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
 const SEED = seedFromEnv();
 
-const book = (title: string, first = 'Ann', last = 'Lee'): BookFields => ({ isbn: title, title, authorFirstName: first, authorLastName: last, author: undefined });
+const book = (title: string, first = 'Ann', last = 'Lee'): BookFields => ({
+  isbn: title,
+  title,
+  authorFirstName: first,
+  authorLastName: last,
+  author: undefined,
+});
 
 /** The obvious title index: every book looked at for every question. */
 class PlainTitles {
   readonly books = new Map<number, BookFields>();
   duplicateOf(entry: BookFields): number | undefined {
     for (const [id, other] of this.books) {
-      if (other.title === entry.title && other.authorFirstName === entry.authorFirstName && other.authorLastName === entry.authorLastName) return id;
+      if (other.title === entry.title && other.authorFirstName === entry.authorFirstName && other.authorLastName === entry.authorLastName)
+        return id;
     }
     return undefined;
   }
   search(query: string): number[] {
-    return [...this.books].filter(([, entry]) => entry.title.toLowerCase().includes(query.toLowerCase())).map(([id]) => id).sort((a, b) => a - b);
+    return [...this.books]
+      .filter(([, entry]) => entry.title.toLowerCase().includes(query.toLowerCase()))
+      .map(([id]) => id)
+      .sort((a, b) => a - b);
   }
 }
 
@@ -84,7 +94,12 @@ describe('TitleIndex', () => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
     const words = ['Volume', 'the', 'There', 'İstanbul', 'Straße', 'café', '📚', 'a', '10'];
-    const entry = (): BookFields => book(Array.from({ length: 1 + random.int(3) }, () => random.pick(words)).join(' '), random.pick(['Ann', 'Bob']), random.pick(['Lee', 'Ng']));
+    const entry = (): BookFields =>
+      book(
+        Array.from({ length: 1 + random.int(3) }, () => random.pick(words)).join(' '),
+        random.pick(['Ann', 'Bob']),
+        random.pick(['Lee', 'Ng']),
+      );
     const { index, books } = indexed();
     const plain = new PlainTitles();
     for (let step = 0; step < 2500; step++) {
@@ -108,7 +123,11 @@ describe('TitleIndex', () => {
       plain.books.clear();
       for (const [key, value] of books) plain.books.set(key, value);
       const probe = entry();
-      assert.equal(index.duplicateOf(probe), plain.duplicateOf(probe), `step ${step}: duplicate of ${JSON.stringify(probe)} (seed ${SEED})`);
+      assert.equal(
+        index.duplicateOf(probe),
+        plain.duplicateOf(probe),
+        `step ${step}: duplicate of ${JSON.stringify(probe)} (seed ${SEED})`,
+      );
       if (step >= 800) {
         const query = random.pick([...words, 'e', 'he', 'ss', 'i̇', ' ', 'volume the', 'zzz']);
         assert.deepEqual(found(index, query), plain.search(query), `step ${step}: search ${JSON.stringify(query)} (seed ${SEED})`);
