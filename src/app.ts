@@ -41,7 +41,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
     {
       method: 'GET',
       path: '/',
-      // A browser's address bar gets the explorer; every other client, the HAL root. Both vary.
+      // A browser's address bar gets the explorer, and every other client the HAL root; both answers vary by Accept.
       handler: ({ req, base }): Reply =>
         wantsHtml(req.headers.accept)
           ? { status: 303, headers: { location: `${base}/explorer`, vary: 'Accept' } }

@@ -1,8 +1,7 @@
 /**
- * Settings: environment variables, each overridable by a command-line flag of the same name in
- * lower case with dashes (`LOG_LEVEL` ↔ `--log-level debug` or `--log-level=debug`). One table
- * lists them; parsing, the error messages and the table in docs/api.md (checked by a test) all
- * read it. A bad value stops start-up with one line that names the setting (api.md, Settings).
+ * Settings: environment variables, each overridable by a command-line flag of the same name in lower
+ * case with dashes (`LOG_LEVEL` ↔ `--log-level debug` or `--log-level=debug`). A bad value stops
+ * start-up with one line that names the setting (api.md, Settings).
  */
 import { MAX_CAPACITY, STORE_KINDS, type StoreKind } from './books/store.ts';
 import { LOG_LEVELS, oneLine, type LogLevel } from './log.ts';
@@ -54,7 +53,10 @@ interface Setting<K extends keyof Config> {
 
 const setting = <K extends keyof Config>(spec: Setting<K>): Setting<K> => spec;
 
-/** Every setting, in the order docs/api.md lists them. */
+/**
+ * Every setting, in the order docs/api.md lists them. The parser, the error messages and the table
+ * in docs/api.md (a test checks it) are all made from this one table.
+ */
 export const SETTINGS = [
   setting({ name: 'PORT', key: 'port', shown: '8080', fallback: 8080, parse: integer(0, 65_535) }),
   setting({ name: 'HOST', key: 'host', shown: 'all interfaces', fallback: undefined, parse: (text) => text }),

@@ -1,8 +1,6 @@
 /**
- * The API explorer (api.md, The explorer): one page, its script modules and its
- * stylesheet, read once from public/ at start-up and sent as they are. Only the paths of
- * EXPLORER_FILES exist; nothing from a request is ever joined onto the file system. A browser
- * that asks for `/` is sent to the page.
+ * The API explorer (api.md, The explorer): one page, its script modules and its stylesheet, read once
+ * from public/ at start-up and sent as they are. A browser that asks for `/` is sent to the page.
  */
 import { readFileSync } from 'node:fs';
 import type { Handler } from './http/context.ts';
@@ -22,7 +20,8 @@ const CSS = 'text/css; charset=utf-8';
 
 /**
  * Every file of the explorer: the router and the OpenAPI document both read this table. The
- * script is a few ES modules, one per job; app.js imports the others.
+ * script is a few ES modules, one per job; app.js imports the others. Only these paths exist:
+ * nothing from a request is ever joined onto the file system.
  */
 export const EXPLORER_FILES = [
   {

@@ -1,8 +1,7 @@
 /**
- * HAL (api.md, Books, rule 3, and Listing, rules 4 and 7) and every link the service writes: a book with `self` and `books`, a
- * collection with its items in `_embedded.bookDTOList`, page links, and the API root. It renders
- * what the handlers give it, as plain objects; `respond` serialises them. The isbn is
- * percent-encoded as one path segment, so an isbn holding `/`, `?` or `#` still names itself.
+ * HAL (api.md, Books, rule 3, and Listing, rules 4 and 7) and every link the service writes: a book,
+ * a collection with its items in `_embedded.bookDTOList`, page links, and the API root. It renders
+ * what the handlers give it as plain objects, and `respond` serialises them.
  */
 import type { Book } from './books/book.ts';
 
@@ -20,6 +19,10 @@ export interface Page {
   readonly sort: string | undefined;
 }
 
+/**
+ * A book's own link. The isbn is percent-encoded as one path segment, so that an isbn holding `/`,
+ * `?` or `#` still names its own book.
+ */
 export function bookHref(base: string, isbn: string): string {
   return `${base}/books/${encodeURIComponent(isbn)}`;
 }

@@ -47,7 +47,7 @@ function reject(rejection: Rejection): never {
   throw bookProblem(rejection);
 }
 
-/** A book as a GET shows it: the body of a write's answer, and what its ETag is a digest of. */
+/** The book as a GET request would show it: the body of a write's answer, and what its ETag is a digest of. */
 function resource(book: BookFields, base: string): ReturnType<typeof renderBook> {
   return renderBook(toBook(book), base);
 }

@@ -1,8 +1,7 @@
 /**
- * Every sentence the service answers with or stops on, written whole, so that a search for one
- * finds it here (api.md, Errors). Only what varies from one request to the next (an isbn, a
- * limit, a path) comes in as an argument; no sentence is put together from a field's name. Which
- * status each one answers with is http/problem.ts's business, and handlers.ts's for books.
+ * Every sentence the service answers with or stops on, written whole and never put together from a
+ * field's name, so that a search for one finds it here (api.md, Errors). Only what varies (an isbn, a
+ * limit, a path) is an argument. The status of each is chosen in http/problem.ts and outcomes.ts.
  */
 
 /** What each field of a submitted book can get wrong (api.md, Validation); fields.ts points each row here. */

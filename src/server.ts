@@ -23,7 +23,7 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export function createHttpServer(app: App, logger: Logger, options: ServerOptions): Server {
   // The latest response on each socket, so that junk pipelined behind a request can wait for it.
   // It is looked at only when junk comes, rather than tracked with a listener on every response,
-  // which cost a sixth of the throughput of GET one book (make bench).
+  // which would slow down every answer, even a GET of one book, for the sake of a rare case (make bench).
   const latest = new WeakMap<Socket, ServerResponse>();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     latest.set(req.socket, res);

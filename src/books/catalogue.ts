@@ -1,8 +1,7 @@
 /**
- * The rules for adding a book (api.md, Adding a book, rules 1–3 and 7): validation, then
- * the two duplicate checks, then capacity, the last three done by the store as it adds. A POST
- * and each SEED_FILE entry go through this one path. Replacing one (api.md, Editing) follows the
- * same rules, with one more: the body's isbn is the path's.
+ * The rules for adding a book (api.md, Adding a book, rules 1–3 and 7), the one path that a POST and
+ * each SEED_FILE entry go through: validation first, then the two duplicate checks and the capacity,
+ * which the store makes as it adds. Replacing a book (api.md, Editing) follows the same rules.
  */
 import { BOOK_MESSAGES } from '../messages.ts';
 import { type BookFields, toFields } from './book.ts';

@@ -1,10 +1,7 @@
 /**
- * The one table of a book's fields (api.md, Books). Each row says what a client may send in
- * one field, of which type and within which limits, and what is wrong when it does not; groups
- * say which fields stand in for each other; sorts say which orders `GET /books?sort=` offers.
- * The validator, the submitted, stored and shown book (book.ts), the sort comparisons
- * (order.ts), the OpenAPI schema and so the explorer's form all read it: an optional `year` is
- * a row here, a sort here and its sentences in messages.ts (test/books/fields.test.ts runs one).
+ * The one table of a book's fields (api.md, Books): what a client may send in each field, which
+ * fields stand in for each other, and which orders `GET /books?sort=` offers. Everything that knows
+ * about a book's fields reads it, so that a new field is a change here and in messages.ts only.
  */
 import { BOOK_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 
@@ -14,7 +11,7 @@ interface Row {
   readonly label: string;
   /** What the field means to a client, for the docs. */
   readonly description: string;
-  /** The version of the Book that introduced it: 1 carried only `author`, 2 added the two names. */
+  /** The version of the Book that introduced the field: version 1 had only `author`, and version 2 added the two names. */
   readonly since: number;
   /** The group whose rule names this field with others (see FieldGroup); a group's fields are always shown. */
   readonly group?: string;
@@ -76,6 +73,11 @@ export interface FieldTable {
   readonly sorts: readonly SortRule[];
 }
 
+/**
+ * The validator, the submitted, stored and shown book and the sort comparisons (book.ts), the
+ * OpenAPI schema and so the explorer's form all read this table. An optional `year`, say, is a row
+ * here, a sort here and its sentences in messages.ts (test/books/fields.test.ts adds one).
+ */
 export const FIELDS = {
   rows: [
     {

@@ -14,8 +14,8 @@ const MEDIA_TYPE = /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+$/;
 
 /**
  * Whether a Content-Type is `application/json` or any `type/subtype+json`, in any case, with
- * optional parameters such as a charset. Split by hand: one pattern for all of it went back over
- * the subtype to try each of its `+` as the start of `+json`.
+ * optional parameters such as a charset. It is split by hand, because one pattern for all of it
+ * would go back over the subtype to try each `+` in it as the start of `+json`.
  */
 export function isJsonMediaType(header: string): boolean {
   const semicolon = header.indexOf(';');
@@ -61,9 +61,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.once('end', () => resolve(Buffer.concat(chunks, size)));
     // 'close' comes after 'end' for a whole body, and alone when the client hangs up mid-body:
     // its own fault, not a server error, and the 400 goes nowhere. The problem is made only
-    // then: an HttpProblem is an Error, whose stack trace cost about 7% of a POST's CPU when it
-    // was made for every request and thrown away (docs/performance.md). node emits 'error' on a
-    // request only to a listener, so none is needed.
+    // then: an HttpProblem is an Error, and building its stack trace for every request, only to
+    // throw it away, would be a real share of a POST's work (docs/performance.md). node emits
+    // 'error' on a request only to a listener, so none is needed.
     req.once('close', () => {
       if (!req.complete) reject(problems.badRequest(REQUEST_MESSAGES.bodyCutShort));
     });

@@ -1,14 +1,12 @@
 /**
- * CORS, for browser pages on another origin (api.md, CORS), only when CORS_ORIGINS is set. An
- * allowed Origin gets `Access-Control-Allow-Origin` and the headers a page may read; a
- * preflight gets the methods and request headers it may use. Any other origin gets no CORS
- * headers, and its browser then keeps the answer from the page. There is no credentials mode:
- * the API token travels in `Authorization`, never in a cookie.
+ * CORS, for browser pages on another origin (api.md, CORS), only when CORS_ORIGINS is set. An allowed
+ * Origin is told what a page may read and, on a preflight, what it may send; any other origin gets
+ * no CORS headers, and its browser then keeps the answer from the page.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Reply } from './respond.ts';
 
-/** The answers a page may read besides the simple ones: where a new book is, its tag, the id. */
+/** The response headers a page may read besides the simple ones: where a new book is, its tag, and the request id. */
 const EXPOSED = 'Location, ETag, X-Request-Id';
 /**
  * The request headers a page may send: always this list, whatever the preflight asked. If-Match
@@ -32,7 +30,11 @@ export function withCors(reply: Reply, origins: CorsOrigins, headers: IncomingHt
   return { ...reply, headers: { ...reply.headers, ...cors, ...(vary === '' ? {} : { vary }) } };
 }
 
-/** The CORS headers of an answer; `preflightAllow` is the path's methods when the request is an OPTIONS. */
+/**
+ * The CORS headers of an answer; `preflightAllow` is the path's methods when the request is an
+ * OPTIONS. An allowed Origin gets `Access-Control-Allow-Origin`. There is no credentials mode: the
+ * API token travels in `Authorization`, never in a cookie.
+ */
 function corsHeaders(origins: CorsOrigins, headers: IncomingHttpHeaders, preflightAllow?: string): Record<string, string> {
   // With a list, the answer depends on Origin, so a cache must keep one per origin.
   const vary: Record<string, string> = origins === '*' ? {} : { vary: 'Origin' };

@@ -1,9 +1,7 @@
 /**
- * The `Forwarded` header (RFC 7239 section 4), read by a small scanner: elements are separated
- * by commas and pairs by semicolons, both outside quoted strings, and a quoted string may escape
- * any character with a backslash. Each character is looked at once, so a header of quotes and
- * backslashes costs what its length costs (a backtracking pattern took a quarter of a second
- * for 16 KB of them).
+ * The `Forwarded` header (RFC 7239 section 4), read by a small scanner that looks at each character
+ * once, so that a long header of quotes and backslashes costs what its length costs, where a pattern
+ * that backtracks would try the same characters again and again.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ORIGIN_MESSAGES } from '../messages.ts';
@@ -50,7 +48,11 @@ export function forwardedElement(header: string | undefined): ForwardedElement {
   return element;
 }
 
-/** Splits `text` at every `separator` outside a quoted string; a string left open is a 400. */
+/**
+ * Splits `text` at every `separator` outside a quoted string; a string left open is a 400.
+ * Elements are separated by commas and pairs by semicolons, and inside a quoted string a backslash
+ * escapes any character.
+ */
 function splitOutsideQuotes(text: string, separator: string): string[] {
   const pieces: string[] = [];
   let start = 0;

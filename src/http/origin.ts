@@ -1,9 +1,7 @@
 /**
- * The `{base_url}` of every link (api.md, The base URL): BASE_URL when set; else, with
- * TRUST_PROXY, what the nearest proxy forwarded; else `http://` and the Host header (or the
- * authority of an absolute-form target). Every piece is checked before it can reach a link; a
- * malformed or overlong one is a 400. Lengths are checked by hand first, so every pattern here
- * runs on short text; `Forwarded`, which may be long, is read by a scanner (forwarded.ts).
+ * The `{base_url}` of every link (api.md, The base URL): BASE_URL when set; else, with TRUST_PROXY,
+ * what the nearest proxy forwarded; else `http://` and the Host header. Every piece is checked
+ * before it can reach a link, and a malformed or overlong one is a 400.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ORIGIN_MESSAGES } from '../messages.ts';
@@ -24,6 +22,8 @@ export interface OriginRequest {
 }
 
 // What a link may carry: a host name as long as DNS allows (RFC 1035), a port, a short prefix.
+// Lengths are checked by hand first, so every pattern below runs on short text; `Forwarded`,
+// which may be long, is read by a scanner instead (forwarded.ts).
 const MAX_HOST_NAME = 253;
 const MAX_PORT_DIGITS = 5;
 const MAX_PREFIX = 256;

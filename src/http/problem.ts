@@ -1,8 +1,7 @@
 /**
- * Every error a request can get before the book rules, as RFC 9457 problem details
- * (`application/problem+json`): the status of each, its sentence from the catalogue
- * (messages.ts). A 4xx `detail` tells the client what to change; a 5xx says only that something
- * went wrong, and the real error goes to the log with the request id (api.md, Errors).
+ * Every error a request can get before the book rules, as RFC 9457 problem details, each with its
+ * status and its sentence from messages.ts. A 4xx `detail` tells the client what to change; a 5xx
+ * says only that something went wrong (api.md, Errors).
  */
 import { STATUS_CODES } from 'node:http';
 import { REQUEST_MESSAGES } from '../messages.ts';
@@ -73,7 +72,10 @@ export const problems = {
     ),
 } as const;
 
-/** Whatever a handler threw, as a problem; anything but an HttpProblem is a generic 500. */
+/**
+ * Whatever a handler threw, as a problem. Anything but an HttpProblem becomes a generic 500, and
+ * the real error goes only to the log, with the request id.
+ */
 export function toProblem(error: unknown): HttpProblem {
   return error instanceof HttpProblem ? error : problems.internal();
 }

@@ -21,7 +21,7 @@ export interface Reply {
   readonly headers?: Readonly<Record<string, string>>;
   /** Everything the body depends on; the ETag is made from it instead of from the bytes. */
   readonly version?: string;
-  /** A write's answer whose body is the resource as a GET shows it: it carries that GET's ETag. */
+  /** Set on a write's answer whose body is the resource as a GET request would show it, so that it carries that GET's ETag. */
   readonly tagged?: boolean;
 }
 

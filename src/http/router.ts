@@ -1,8 +1,7 @@
 /**
- * The router is data: a table of (method, path pattern, handler) and one `match` that returns
- * its result as a value. Patterns are literal segments and `{name}` parameters; a parameter
- * matches one non-empty segment and is percent-decoded, so `/books/a%2Fb` names the isbn `a/b`
- * while `/books/` and `/books/a/b` match nothing.
+ * The router is data: a table of (method, path pattern, handler) and one `match` that returns its
+ * result as a value, so that a reader sees every route in one place. Patterns are literal segments
+ * and `{name}` parameters.
  */
 import { REQUEST_MESSAGES } from '../messages.ts';
 import { problems } from './problem.ts';
@@ -81,7 +80,11 @@ function compileSegment(part: string): PatternSegment {
   return name === undefined ? { literal: part } : { param: name };
 }
 
-/** The decoded parameters when the path's segments fit the pattern's, else undefined. */
+/**
+ * The decoded parameters when the path's segments fit the pattern's, else undefined. A parameter
+ * matches one non-empty segment and is percent-decoded, so `/books/a%2Fb` names the isbn `a/b`,
+ * while `/books/` and `/books/a/b` match nothing.
+ */
 function capture(pattern: readonly PatternSegment[], segments: readonly string[]): Record<string, string> | undefined {
   if (pattern.length !== segments.length) return undefined;
   const params: Record<string, string> = {};

@@ -19,7 +19,7 @@ interface Place {
   readonly added: number;
 }
 
-/** A sort order: its list, and its tests, each made once, for where a book or a place goes. */
+/** A sort order: its list, and the tests that find where a book or a place goes in it, each made once. */
 interface Order {
   readonly list: TrackedList;
   readonly key: SortKey;
@@ -31,7 +31,7 @@ interface Order {
 
 export class KeptOrders {
   private readonly records: RecordTable;
-  /** How each sort key compares two books (order.ts, from the table of fields). */
+  /** How each sort key compares two books (book.ts, from the table of fields). */
   private readonly comparisons: ReadonlyMap<string, Compare>;
   /** A book added later is always added last: insertion order only ever appends. */
   private readonly inserted = new TrackedList();
@@ -94,9 +94,9 @@ export class KeptOrders {
   }
 
   /**
-   * Builds every sort order now. Sorting 100,000 books with the collator takes a quarter to a
-   * half of a second an order, and a first `sort=` would otherwise spend it inside a request,
-   * every other client waiting; kept up to date, the six orders cost an add about 20 µs more.
+   * Builds every sort order at once. Sorting a large catalogue with the collator is slow, and a
+   * first `sort=` would otherwise spend that time inside a request, with every other client
+   * waiting; keeping the orders up to date afterwards adds only a little to each add.
    */
   buildAll(): void {
     for (const key of this.comparisons.keys()) {

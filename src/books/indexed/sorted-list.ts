@@ -1,21 +1,13 @@
 /**
- * A list of numbers kept in order as they come and go, stored as a list of short sorted chunks,
- * the way Python's `sortedcontainers.SortedList` keeps one. A write finds its chunk and its place
- * by binary search and moves at most one chunk's items, so it costs about log(n) comparisons
- * whatever the size of the list; one flat array would move half the catalogue on every write.
- *
- * The list does not know its order. Whoever writes finds the place first, a `Position`: with
- * `bisect`, which asks a test where an item goes, or with a search of its own over the plain
- * reads below (`chunkCount`, `sizeOf`, `lastOf`, `itemsOf`), as the suffix array does.
- *
- * Items are unsigned 32-bit integers in typed arrays: 4 bytes an item, where a JavaScript array
- * takes 8 (api.md, Limits: 500 bytes a book, and a book has an item in every list).
+ * A list of numbers kept in order as they come and go, stored as short sorted chunks the way Python's
+ * `sortedcontainers.SortedList` keeps one, so that a write moves at most one chunk's items where one
+ * flat array would move half the catalogue. The list does not know its order: the writer finds the place.
  */
 
 /**
  * Every chunk has room for this many items. One size for all means the memory allocator can
- * reuse a freed chunk's bytes for the next one exactly: chunks of many sizes, grown one by one,
- * left the process about 40 MB larger than its data at 100,000 books.
+ * reuse a freed chunk's bytes for the next one exactly; chunks of many sizes, grown one by one,
+ * would leave the process holding memory that no new chunk fits into.
  */
 export const CHUNK = 1024;
 
@@ -30,12 +22,22 @@ export const chunkAt = (position: Position): number => Math.floor(position / STR
 export const indexAt = (position: Position): number => position % STRIDE;
 
 export interface Chunk {
+  /**
+   * Unsigned 32-bit integers in a typed array: 4 bytes an item, where a JavaScript array takes 8
+   * (api.md, Limits: 500 bytes a book, and a book has an item in every list).
+   */
   readonly items: Uint32Array;
   size: number;
   /** A number for this chunk, stable while it lives; a tracked list records it for each item. */
   readonly id: number;
 }
 
+/**
+ * Whoever writes finds the place first, as a `Position`: either with `bisect`, which asks a test
+ * where an item goes, or with a search of its own over the plain reads below (`chunkCount`,
+ * `sizeOf`, `lastOf`, `itemsOf`), as the suffix array does. Either way a write finds its chunk and
+ * its place by binary search, so it costs about log(n) comparisons whatever the size of the list.
+ */
 export class SortedList {
   protected readonly chunks: Chunk[] = [];
   private readonly freeIds: number[] = [];

@@ -113,7 +113,7 @@ export class IndexedBookStore implements BookStore {
   /**
    * Builds the title index now, in one pass over every title, unless it is built already; from
    * then on each write updates it. The entry point calls this once the seed is loaded, so that
-   * no search waits for the build (half a second at 100,000 titles) and no client can make it
+   * no search waits for the build, which is slow for a large catalogue, and no client can make it
    * happen later, when the titles sent meanwhile could make it large.
    */
   indexTitles(): TitleIndex {

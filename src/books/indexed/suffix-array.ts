@@ -1,16 +1,7 @@
 /**
- * A suffix array over the lower-cased titles, as Manber and Myers describe one, kept up to date
- * in sorted chunks (sorted-list.ts) once built. A title search then costs about as much as its
- * answer, not as much as the catalogue: every title that contains the filter has a suffix that
- * starts with it, and those suffixes sit side by side in the array, found by two binary
- * searches. (A scan of 100,000 titles takes milliseconds a request; so does a trigram index once
- * a filter's every trigram is common, as in "here there" among titles of "the", "there", "her".)
- *
- * Entries, their order and the search for a place among them are in suffix-order.ts. Titles are
- * lower-cased with `toLowerCase()`, as the contract says, and compared by UTF-16 code unit. A
- * title of plain ASCII is kept as it is and folded A–Z while comparing, which is what
- * `toLowerCase()` does to ASCII, and saves a lower-cased copy of most titles. Titles have text
- * (validate.ts), so every title has a suffix to be found by.
+ * A suffix array over the lower-cased titles, as Manber and Myers describe one, kept up to date in
+ * sorted chunks (sorted-list.ts), so that a title search costs about as much as its answer, not as
+ * much as the catalogue. Entries, their order and the search among them are in suffix-order.ts.
  */
 import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
 import { ABOVE_ALL, BELOW_ALL, entryOf, fold, ID_MASK, MAX_IDS, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
@@ -28,12 +19,17 @@ export interface TitleMatches {
 }
 
 export class SuffixArray {
-  /** By id: the title's text as compared, either the ASCII title itself or its lower-cased copy. */
+  /**
+   * By id: the title's text as compared, either the ASCII title itself or its lower-cased copy.
+   * Titles are lower-cased with `toLowerCase()`, as the contract says, and compared by UTF-16 code
+   * unit. A title of plain ASCII is kept as it is and folded A–Z while comparing, which is what
+   * `toLowerCase()` does to ASCII, and which saves a lower-cased copy of most titles.
+   */
   private readonly texts: (string | undefined)[] = [];
   private readonly suffixes: SortedList;
-  /** One bit an id: whether it matched the latest search. Small enough to stay in the CPU's cache. */
+  /** One bit per id: whether it matched the latest search. Small enough to stay in the CPU's cache. */
   private matched = new Uint32Array(64);
-  /** One bit an id: whether the latest search, for a filter longer than `PREFIX`, checked its title. */
+  /** One bit per id: whether the latest search, for a filter longer than `PREFIX`, checked its title. */
   private checked = new Uint32Array(64);
   /** The matches of the latest search, kept from search to search: a search of every book allocates nothing as large as its answer. */
   private found = new Int32Array(1024);
@@ -58,7 +54,7 @@ export class SuffixArray {
   remove(id: number): void {
     const text = this.texts[id];
     if (text === undefined) return;
-    // Every suffix of a title with a text is in the array, so each is found where it belongs.
+    // Every title has text (validate.ts), so every suffix of it is in the array, each found where it belongs.
     for (let offset = 0; offset < text.length; offset++)
       this.suffixes.deleteAt(seek(this.suffixes, this.texts, text, offset, entryOf(offset, id)));
     this.texts[id] = undefined;
@@ -72,7 +68,13 @@ export class SuffixArray {
     this.insert(id, text);
   }
 
-  /** The titles that contain `query`, both sides lower-cased. */
+  /**
+   * The titles that contain `query`, both sides lower-cased. Every title that contains the filter
+   * has a suffix that starts with it, and those suffixes sit side by side in the array, found by
+   * two binary searches. A scan would read the whole catalogue on every request, and so would a
+   * trigram index once every trigram of a filter is common, as with "here there" among titles of
+   * "the", "there" and "her".
+   */
   search(query: string): TitleMatches {
     const needle = query.toLowerCase();
     if (this.matched.length * 32 < this.texts.length) {

@@ -1,10 +1,7 @@
 /**
- * The order of the title index's entries (suffix-array.ts), and the binary search that finds a
- * place in it. An entry names a suffix of a title's text by its offset and the book's id, packed
- * into one 32-bit number; entries are ordered by the first `PREFIX` code units of their suffix,
- * A–Z folded, then by that number, as a truncated suffix array is. Comparing whole suffixes made
- * an add cost the square of its title's length whenever titles repeat themselves or one another:
- * 4.8 ms in the store for a title of 512 emoji among copies of it, 1.1 to 1.4 ms now.
+ * The order of the title index's entries (suffix-array.ts), and the binary search that finds a place
+ * in it. An entry names a suffix of a title by its offset and the book's id, packed into one 32-bit
+ * number; entries are ordered by the first `PREFIX` code units of their suffix, then by that number.
  */
 import { MAX_CAPACITY } from '../store.ts';
 import { type Position, positionOf, type SortedList } from './sorted-list.ts';
@@ -19,10 +16,15 @@ export const ID_MASK = MAX_IDS - 1;
  */
 export const MAX_TEXT_LENGTH = 2 ** (32 - ID_BITS);
 
-/** How many leading code units of a suffix the order looks at; longer filters are checked title by title. */
+/**
+ * How many leading code units of a suffix the order looks at, A–Z folded, as in a truncated suffix
+ * array; longer filters are checked title by title. Comparing whole suffixes would make an add cost
+ * the square of its title's length whenever titles repeat themselves or one another; with the cut,
+ * an add costs what its title costs.
+ */
 export const PREFIX = 64;
 
-/** Ties between texts alike: below every entry (a search's start), above every entry (its end). */
+/** Tie-breakers for a search among entries whose texts are alike: below every entry (where it starts), and above every entry (where it ends). */
 export const BELOW_ALL = -1;
 export const ABOVE_ALL = 2 ** 32;
 

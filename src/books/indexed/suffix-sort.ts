@@ -1,7 +1,7 @@
 /**
  * Building a suffix array in one pass, by Manber and Myers' prefix doubling: the title index
  * (suffix-array.ts) is built this way, in about n·log(length) steps, where inserting the
- * suffixes one by one takes several times as long.
+ * suffixes one by one would take much longer.
  */
 
 /**
@@ -11,8 +11,8 @@
  *
  * Suffixes are first ranked by their first code unit; each round then ranks them by the pair
  * (rank, rank of the suffix k further on), which orders them by their first 2k code units,
- * until every rank differs or 2k reaches `prefix` or passes the longest text. A round is a stable counting sort and
- * two passes, so building costs about n·log(length) steps whatever the titles share, where
+ * until every rank differs or 2k reaches `prefix` or passes the longest text. A round is a stable
+ * counting sort and two passes, so building costs about n·log(length) steps whatever the titles share, where
  * comparing suffixes pair by pair costs far more once many titles begin alike.
  */
 export function sortSuffixes(
@@ -30,8 +30,8 @@ export function sortSuffixes(
     longest = Math.max(longest, text?.length ?? 0);
   }
   // The working arrays share one allocation, which goes back to the system whole when the build
-  // is done; a dozen arrays of megabytes, allocated and dropped round after round, left the
-  // process's heap about 100 MB larger at 100,000 books.
+  // is done; a dozen large arrays, allocated and dropped round after round, would leave the
+  // process's heap grown long after the build.
   const scratch = new Scratch(total * 36 + 4 * (0x10002 + 1));
   const entries = scratch.uint32(total);
   let rank = scratch.uint32(total);
@@ -105,7 +105,8 @@ class Scratch {
 
   /**
    * Gives the memory back now. Left to the garbage collector, it would wait for the next
-   * collection, which an idle service may not run for a long time: 80 MB at 100,000 books.
+   * collection, which an idle service may not run for a long time, and the buffer is large:
+   * 36 bytes for every code unit of every title.
    * `transfer(0)` detaches the buffer, and every array carved out of it, and frees its bytes.
    */
   release(): void {

@@ -34,8 +34,8 @@ export class TrackedList extends SortedList {
 
   /**
    * Calls `visit` with each item from index `start` of the whole list on, in order, until it
-   * returns false. A callback rather than an iterator: a plain loop over the chunks is several
-   * times faster than a generator, and a walk may cover most of the list.
+   * returns false. It takes a callback rather than giving an iterator, because a plain loop over
+   * the chunks costs much less per item than a generator does, and a walk may cover most of the list.
    */
   walk(start: number, visit: (item: number) => boolean): void {
     let skip = start;
@@ -57,7 +57,7 @@ export class TrackedList extends SortedList {
     }
   }
 
-  /** Removes `item` when it is in the list; whether it was. */
+  /** Removes `item` when it is in the list, and returns whether it was. */
   delete(item: number): boolean {
     const position = this.find(item);
     if (position !== undefined) this.deleteAt(position);
