@@ -1,13 +1,13 @@
 /**
  * The HTTP server around the app: timeouts for life behind a proxy and against slow clients,
- * problem+json answers to requests node's parser rejects, and a graceful shutdown.
+ * answers to requests node's parser rejects (http/client-error.ts), and a graceful shutdown.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { App } from './app.ts';
-import { PROBLEM_TYPE, problems } from './http/problem.ts';
-import { newRequestId, parseTarget } from './http/request.ts';
+import { answerClientError } from './http/client-error.ts';
+import { parseTarget } from './http/request.ts';
 import type { Logger } from './log.ts';
 
 export interface ServerOptions {
@@ -65,37 +65,6 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
   // Without this listener node answers an unknown Expect with a bare 417; the app answers a problem.
   server.on('checkExpectation', listener);
   return server;
-}
-
-/** Requests that never reach the app: malformed HTTP, oversize heads, timeouts. `current` is the response still being written on the socket. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, current: ServerResponse | undefined, logger: Logger): void {
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  logger.info('rejected by the HTTP parser', { status, code: error.code });
-  if (error.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  // Junk pipelined behind a complete request: that request is still owed its own answer (a POST
-  // may already be stored), so let it finish, then close instead of answering the junk.
-  if (current && (current.headersSent || current.req.complete)) {
-    current.once('finish', () => socket.destroySoon());
-    return;
-  }
-  const problem = problems.malformed(status);
-  const body = JSON.stringify(problem.toJSON());
-  socket.write(
-    `HTTP/1.1 ${status} ${problem.title}\r\n` +
-      `Content-Type: ${PROBLEM_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${newRequestId()}\r\n` +
-      // As on every answer (respond.ts writes the app's): a browser takes the body as the type sent.
-      'X-Content-Type-Options: nosniff\r\n' +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
-  // Not end(): node's server allows half-open sockets, and a client that never closes its side
-  // would keep this one, and a graceful shutdown, waiting. Close once the answer is written.
-  socket.destroySoon();
 }
 
 /**

@@ -1,0 +1,40 @@
+/**
+ * Answers to requests that never reach the app, because node's parser rejected them: malformed
+ * HTTP (400), a head too large (431), a request too slow to arrive (408). Each is problem+json.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from '../log.ts';
+import { PROBLEM_TYPE, problems } from './problem.ts';
+import { newRequestId } from './request.ts';
+
+/** Requests that never reach the app: malformed HTTP, oversize heads, timeouts. `current` is the response still being written on the socket. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, current: ServerResponse | undefined, logger: Logger): void {
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  logger.info('rejected by the HTTP parser', { status, code: error.code });
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // Junk pipelined behind a complete request: that request is still owed its own answer (a POST
+  // may already be stored), so let it finish, then close instead of answering the junk.
+  if (current && (current.headersSent || current.req.complete)) {
+    current.once('finish', () => socket.destroySoon());
+    return;
+  }
+  const problem = problems.malformed(status);
+  const body = JSON.stringify(problem.toJSON());
+  socket.write(
+    `HTTP/1.1 ${status} ${problem.title}\r\n` +
+      `Content-Type: ${PROBLEM_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${newRequestId()}\r\n` +
+      // As on every answer (respond.ts writes the app's): a browser takes the body as the type sent.
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  // Not end(): node's server allows half-open sockets, and a client that never closes its side
+  // would keep this one, and a graceful shutdown, waiting. Close once the answer is written.
+  socket.destroySoon();
+}
