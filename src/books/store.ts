@@ -1,7 +1,6 @@
 /**
- * Storage: the `BookStore` interface the handlers use, and `MapBookStore`, the plain store that
- * every other store is checked against. A `Map` by isbn keeps insertion order; a filter is a scan
- * and an order is a sort, which serves a catalogue of a few thousand books well (docs/performance.md).
+ * Storage: the `BookStore` interface the handlers use, and `MapBookStore`, the plain store that is
+ * the reference for every other. A filter is a scan and an order is a sort (docs/performance.md).
  */
 import { type BookFields, sortComparisons, textLength } from './book.ts';
 import { FIELDS, type FieldTable, type SortKey } from './fields.ts';
