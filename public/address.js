@@ -80,21 +80,19 @@ export function uriFor(href) {
   return resolve(uri) ? uri : undefined;
 }
 
-/** The page size a followed collection link gets: the service's own default (api.md, Listing, rule 7). */
-export const PAGE_SIZE = 20;
-
 /**
  * The uri of a page of a collection: a uri that names neither `page` nor `size` gets the first
- * page of `size` books, so following a collection link never loads the whole catalogue. The
- * API documents both parameters (api.md, Listing, rule 7).
+ * page of `size` books (the service's default, which the OpenAPI document states), so following
+ * a collection link never loads the whole catalogue. Without a size, the service picks its own.
+ * The API documents both parameters (api.md, Listing, rule 7).
  * @param {string} uri
- * @param {number} [size]
+ * @param {number | undefined} size
  */
-export function firstPage(uri, size = PAGE_SIZE) {
+export function firstPage(uri, size) {
   const query = queryOf(uri);
   if (query.has('page') || query.has('size')) return uri;
   const joiner = !uri.includes('?') ? '?' : uri.endsWith('?') || uri.endsWith('&') ? '' : '&';
-  return `${uri}${joiner}page=0&size=${size}`;
+  return `${uri}${joiner}page=0${size === undefined ? '' : `&size=${size}`}`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * through `make` as text (textContent), never as markup, so a title such as
  * `<img src=x onerror=alert(1)>` shows those characters and makes no element.
  */
+import { fragmentFor } from './address.js';
 
 /** The element with this id; the page's markup (explorer.html) holds every one asked for. @param {string} id */
 export const element = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -45,4 +46,11 @@ export function announce(text) {
 export function fill(box, children) {
   box.replaceChildren(...children);
   box.hidden = children.length === 0;
+}
+
+/** A link to show `uri`, written into the fragment, so Back, reload and bookmarks work. @param {string} uri @param {string} text */
+export function linkTo(uri, text) {
+  const anchor = make('a', text);
+  anchor.href = fragmentFor(uri);
+  return anchor;
 }

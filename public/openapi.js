@@ -24,6 +24,7 @@ import { pathOf } from './address.js';
  * @property {Field[]} fields  the body of a new book, in the document's order
  * @property {string[][]} oneOf  alternatives of which one must be filled: [['author'], ['authorFirstName', 'authorLastName']]
  * @property {string[]} sortValues  the values `sort` accepts, as listed
+ * @property {number | undefined} pageSize  the size a collection gets when the address names none
  * @property {number | undefined} maxPageSize
  * @property {string | undefined} key  the field that names one book in its path: `isbn` in `/books/{isbn}`
  * @property {(name: string) => string} label  a field's label, or its name
@@ -59,6 +60,19 @@ function patternOf(template) {
 function typeOf(schema) {
   const types = [schema?.type].flat();
   return types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : 'string';
+}
+
+/**
+ * A query parameter's default: its schema's `default`, or else the one its description states
+ * ("Books per page (default 20)."), so the page copies no number of the service's own.
+ * @param {any} parameter
+ * @returns {number | undefined}
+ */
+function defaultOf(parameter) {
+  const given = parameter?.schema?.default;
+  if (Number.isInteger(given)) return given;
+  const stated = /\(default (\d+)\)/.exec(String(parameter?.description ?? ''))?.[1];
+  return stated === undefined ? undefined : Number(stated);
 }
 
 /**
@@ -102,6 +116,7 @@ export function readApi(doc, collection) {
     fields,
     oneOf: (schema.anyOf ?? schema.oneOf ?? []).map((/** @type {any} */ alternative) => alternative.required ?? []),
     sortValues: parameter(list, 'sort')?.schema?.enum ?? [],
+    pageSize: defaultOf(parameter(list, 'size')),
     maxPageSize: parameter(list, 'size')?.schema?.maximum,
     key: templates.map((template) => /^(.*)\/\{([^}]+)\}$/.exec(template)).find((match) => match?.[1] === collection)?.[2],
     label: (name) => labels.get(name) ?? name,

@@ -20,8 +20,8 @@ const CSS = 'text/css; charset=utf-8';
 
 /**
  * Every file of the explorer: the router and the OpenAPI document both read this table. The
- * script is a few ES modules, one per job; app.js imports the others. Only these paths exist:
- * nothing from a request is ever joined onto the file system.
+ * script is a few ES modules, one per job; app.js imports the others, and the page links its
+ * stylesheets in order. Only these paths exist: nothing from a request is joined onto the file system.
  */
 export const EXPLORER_FILES = [
   {
@@ -36,7 +36,28 @@ export const EXPLORER_FILES = [
     file: 'app.js',
     operationId: 'getExplorerScript',
     type: SCRIPT,
-    summary: "The explorer's script, an ES module: the flow of requests, focus and writes.",
+    summary: "The explorer's script, an ES module: its start, which reads this OpenAPI document and wires the page.",
+  },
+  {
+    path: '/explorer/flow.js',
+    file: 'flow.js',
+    operationId: 'getExplorerFlowScript',
+    type: SCRIPT,
+    summary: "The explorer's flow of requests: which one owns the view, and where focus goes after it.",
+  },
+  {
+    path: '/explorer/writes.js',
+    file: 'writes.js',
+    operationId: 'getExplorerWritesScript',
+    type: SCRIPT,
+    summary: "The explorer's writes: sent with the token, and how each one ends.",
+  },
+  {
+    path: '/explorer/edit.js',
+    file: 'edit.js',
+    operationId: 'getExplorerEditScript',
+    type: SCRIPT,
+    summary: "The explorer's book writes: add, save, Edit and Delete.",
   },
   {
     path: '/explorer/address.js',
@@ -60,6 +81,20 @@ export const EXPLORER_FILES = [
     summary: "The explorer's view of one answer, written as text.",
   },
   {
+    path: '/explorer/book.js',
+    file: 'book.js',
+    operationId: 'getExplorerBookScript',
+    type: SCRIPT,
+    summary: "The explorer's view of a book's fields and actions, and of the books of a page.",
+  },
+  {
+    path: '/explorer/pager.js',
+    file: 'pager.js',
+    operationId: 'getExplorerPagerScript',
+    type: SCRIPT,
+    summary: "The explorer's pager, page size and order, within what this OpenAPI document allows.",
+  },
+  {
     path: '/explorer/form.js',
     file: 'form.js',
     operationId: 'getExplorerFormScript',
@@ -74,6 +109,27 @@ export const EXPLORER_FILES = [
     summary: "The explorer's few ways of touching the document.",
   },
   { path: '/explorer/style.css', file: 'style.css', operationId: 'getExplorerStyle', type: CSS, summary: "The explorer's stylesheet." },
+  {
+    path: '/explorer/view.css',
+    file: 'view.css',
+    operationId: 'getExplorerViewStyle',
+    type: CSS,
+    summary: "The explorer's stylesheet for the view.",
+  },
+  {
+    path: '/explorer/lists.css',
+    file: 'lists.css',
+    operationId: 'getExplorerListsStyle',
+    type: CSS,
+    summary: "The explorer's stylesheet for the view's lists.",
+  },
+  {
+    path: '/explorer/form.css',
+    file: 'form.css',
+    operationId: 'getExplorerFormStyle',
+    type: CSS,
+    summary: "The explorer's stylesheet for the book form.",
+  },
 ] as const;
 
 /** A GET route for each file, answering its bytes with their exact type. */

@@ -13,12 +13,20 @@ const SCRIPT = 'text/javascript; charset=utf-8';
 const FILES: [string, string, string][] = [
   ['/explorer', 'explorer.html', 'text/html; charset=utf-8'],
   ['/explorer/app.js', 'app.js', SCRIPT],
+  ['/explorer/flow.js', 'flow.js', SCRIPT],
+  ['/explorer/writes.js', 'writes.js', SCRIPT],
+  ['/explorer/edit.js', 'edit.js', SCRIPT],
   ['/explorer/address.js', 'address.js', SCRIPT],
   ['/explorer/openapi.js', 'openapi.js', SCRIPT],
   ['/explorer/view.js', 'view.js', SCRIPT],
+  ['/explorer/book.js', 'book.js', SCRIPT],
+  ['/explorer/pager.js', 'pager.js', SCRIPT],
   ['/explorer/form.js', 'form.js', SCRIPT],
   ['/explorer/dom.js', 'dom.js', SCRIPT],
   ['/explorer/style.css', 'style.css', 'text/css; charset=utf-8'],
+  ['/explorer/view.css', 'view.css', 'text/css; charset=utf-8'],
+  ['/explorer/lists.css', 'lists.css', 'text/css; charset=utf-8'],
+  ['/explorer/form.css', 'form.css', 'text/css; charset=utf-8'],
 ];
 
 describe('the explorer files', () => {

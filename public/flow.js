@@ -1,0 +1,144 @@
+// @ts-check
+// The request flow: which request owns the view (a newer one drops an older one's answer), the
+// GET of what the fragment names, the search box, and where focus goes after a new view.
+import { firstPage, fragmentFor, pathOf, queryOf, resolve, uriFromFragment } from './address.js';
+import { announce, button, element, linkTo } from './dom.js';
+import { setBusy, showAnswer, showNotice } from './view.js';
+
+export const ACCEPT = 'application/hal+json, application/json, application/problem+json';
+
+/** What the OpenAPI document says; set once by `begin`. @type {import('./openapi.js').Api} */
+export let api;
+/** The collection the root links to (`books`): where a search and the list after a delete go. */
+export let collection = '/books';
+/** What the view calls back into, from app.js. @type {import('./view.js').Context} */
+export let context;
+
+/**
+ * Takes what the start read, so that requests can be made and shown.
+ * @param {import('./openapi.js').Api} read @param {string} books @param {import('./view.js').Context} calls
+ */
+export function begin(read, books, calls) {
+  [api, collection, context] = [read, books, calls];
+}
+
+/** Counts the requests that took the view; an answer whose count is no longer current is dropped. */
+export let generation = 0;
+/** The navigation in flight, aborted when a newer one starts (Back on a slow link, say). */
+let inFlight = /** @type {AbortController | undefined} */ (undefined);
+
+/** Makes the next request the view's owner: the one in flight is aborted, its answer dropped. */
+export function supersede() {
+  generation += 1;
+  inFlight?.abort();
+  inFlight = undefined;
+  setBusy(undefined);
+  return generation;
+}
+
+/** The body as JSON, or as text when it is not JSON, or undefined when empty. @param {Response} response */
+export async function readBody(response) {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * After a new view: focus goes to its heading, or back to the select that changed it (so
+ * arrowing through a select goes on), and the change is announced once.
+ * @param {string} [keepFocusOn]
+ */
+export function arrived(keepFocusOn) {
+  // The first view is the page loading: focus stays at the top, where the skip link comes
+  // first, and the browser announces the page itself.
+  if (document.body.dataset.ready !== 'true') return;
+  const select = keepFocusOn === undefined ? null : document.getElementById(keepFocusOn);
+  (select ?? element('view-heading')).focus();
+  announce(element('view-heading').textContent ?? '');
+}
+
+/** Where focus goes after the navigation that `go` started. @type {string | undefined} */
+let pendingFocus;
+
+/** The hashchange listener: shows what the fragment names, focus where `go` said. */
+export function followFragment() {
+  // Until the document is read, start() shows whatever the fragment names by then.
+  if (api === undefined) return;
+  const keep = pendingFocus;
+  pendingFocus = undefined;
+  void showCurrent(keep);
+}
+
+/** Shows `uri` by putting it in the fragment; the hashchange listener then loads it. @param {string} uri @param {string} [keepFocusOn] */
+export function go(uri, keepFocusOn) {
+  if (uriFromFragment(location.hash) === uri) return void showCurrent(keepFocusOn);
+  pendingFocus = keepFocusOn;
+  location.hash = fragmentFor(uri);
+}
+
+/**
+ * Loads and shows the resource the fragment names. A collection without `page` or `size` is
+ * shown as its first page, and the address says so. An address outside the API is refused
+ * before any request; a request that fails shows why, with a Retry, and nothing stale.
+ * @param {string} [keepFocusOn]
+ */
+export async function showCurrent(keepFocusOn) {
+  let uri = uriFromFragment(location.hash);
+  if (resolve(uri) && api.isPaged(uri) && firstPage(uri, api.pageSize) !== uri) {
+    uri = firstPage(uri, api.pageSize);
+    history.replaceState(history.state, '', fragmentFor(uri));
+  }
+  const mine = supersede();
+  const url = resolve(uri);
+  if (url === undefined) {
+    showNotice({
+      heading: 'Not followed: outside this service',
+      error: true,
+      lines: [`The address names “${uri}”, which is not a path of this service's API, so the page did not request it.`],
+      controls: [linkTo('/', 'Go to the API root')],
+    });
+    return arrived();
+  }
+  const controller = new AbortController();
+  inFlight = controller;
+  setBusy(`GET ${uri}`);
+  try {
+    const response = await fetch(url, { headers: { Accept: ACCEPT }, cache: 'no-cache', signal: controller.signal });
+    const body = await readBody(response);
+    if (mine !== generation) return;
+    showAnswer({ method: 'GET', uri, response, body }, context);
+    syncSearch(uri, body);
+  } catch (error) {
+    if (mine !== generation) return;
+    showNotice({
+      heading: 'The request failed',
+      error: true,
+      request: ['GET', uri, 'no answer'],
+      lines: [`GET ${uri} did not reach the service (${errorText(error)}). Check the connection, then retry.`],
+      controls: [button('Retry', () => void showCurrent())],
+    });
+  }
+  inFlight = undefined;
+  setBusy(undefined);
+  arrived(keepFocusOn);
+}
+
+/** @param {unknown} error */
+export const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
+/** The search box shows the title filter of the collection on view. @param {string} uri @param {any} body */
+function syncSearch(uri, body) {
+  const box = /** @type {HTMLInputElement} */ (element('search-title'));
+  if (body?._embedded && document.activeElement !== box) box.value = queryOf(uri).get('title') ?? '';
+}
+
+/** The search box: Enter shows the first page of the books whose title holds the text. @param {SubmitEvent} event */
+export function search(event) {
+  event.preventDefault();
+  const title = /** @type {HTMLInputElement} */ (element('search-title')).value;
+  go(firstPage(`${pathOf(collection)}?title=${encodeURIComponent(title)}`, api.pageSize));
+}
