@@ -19,7 +19,7 @@ import { JSON_TYPE, type Reply, send } from './http/respond.ts';
 import { type Route, Router } from './http/router.ts';
 import type { Logger } from './log.ts';
 import { REQUEST_MESSAGES } from './messages.ts';
-import { openApiDocument } from './openapi.ts';
+import { openApiDocument } from './openapi/document.ts';
 
 export interface AppDeps {
   readonly config: Config;

@@ -19,9 +19,9 @@ const SCRIPT = 'text/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 
 /**
- * Every file of the explorer: the router and the OpenAPI document both read this table. The
- * script is a few ES modules, one per job; app.js imports the others, and the page links its
- * stylesheets in order. Only these paths exist: nothing from a request is joined onto the file system.
+ * Every file of the explorer: the router and the OpenAPI document both read this table (the
+ * document describes the page and names the others). Only these paths exist: nothing from a
+ * request is joined onto the file system. app.js imports the other modules; the page links the sheets.
  */
 export const EXPLORER_FILES = [
   {
@@ -34,99 +34,85 @@ export const EXPLORER_FILES = [
   {
     path: '/explorer/app.js',
     file: 'app.js',
-    operationId: 'getExplorerScript',
     type: SCRIPT,
     summary: "The explorer's script, an ES module: its start, which reads this OpenAPI document and wires the page.",
   },
   {
     path: '/explorer/flow.js',
     file: 'flow.js',
-    operationId: 'getExplorerFlowScript',
     type: SCRIPT,
     summary: "The explorer's flow of requests: which one owns the view, and where focus goes after it.",
   },
   {
     path: '/explorer/writes.js',
     file: 'writes.js',
-    operationId: 'getExplorerWritesScript',
     type: SCRIPT,
     summary: "The explorer's writes: sent with the token, and how each one ends.",
   },
   {
     path: '/explorer/edit.js',
     file: 'edit.js',
-    operationId: 'getExplorerEditScript',
     type: SCRIPT,
     summary: "The explorer's book writes: add, save, Edit and Delete.",
   },
   {
     path: '/explorer/address.js',
     file: 'address.js',
-    operationId: 'getExplorerAddressScript',
     type: SCRIPT,
     summary: "The explorer's addresses: the fragment, and the same-origin check of every request.",
   },
   {
     path: '/explorer/openapi.js',
     file: 'openapi.js',
-    operationId: 'getExplorerOpenApiScript',
     type: SCRIPT,
     summary: 'What the explorer reads from this OpenAPI document: fields, sort choices, paged paths.',
   },
   {
     path: '/explorer/view.js',
     file: 'view.js',
-    operationId: 'getExplorerViewScript',
     type: SCRIPT,
     summary: "The explorer's view of one answer, written as text.",
   },
   {
     path: '/explorer/book.js',
     file: 'book.js',
-    operationId: 'getExplorerBookScript',
     type: SCRIPT,
     summary: "The explorer's view of a book's fields and actions, and of the books of a page.",
   },
   {
     path: '/explorer/pager.js',
     file: 'pager.js',
-    operationId: 'getExplorerPagerScript',
     type: SCRIPT,
     summary: "The explorer's pager, page size and order, within what this OpenAPI document allows.",
   },
   {
     path: '/explorer/form.js',
     file: 'form.js',
-    operationId: 'getExplorerFormScript',
     type: SCRIPT,
     summary: "The explorer's book form, built from this OpenAPI document.",
   },
   {
     path: '/explorer/dom.js',
     file: 'dom.js',
-    operationId: 'getExplorerDomScript',
     type: SCRIPT,
     summary: "The explorer's few ways of touching the document.",
   },
-  { path: '/explorer/style.css', file: 'style.css', operationId: 'getExplorerStyle', type: CSS, summary: "The explorer's stylesheet." },
+  { path: '/explorer/style.css', file: 'style.css', type: CSS, summary: "The explorer's stylesheet." },
   {
     path: '/explorer/view.css',
     file: 'view.css',
-    operationId: 'getExplorerViewStyle',
     type: CSS,
     summary: "The explorer's stylesheet for the view.",
   },
   {
     path: '/explorer/lists.css',
     file: 'lists.css',
-    operationId: 'getExplorerListsStyle',
     type: CSS,
     summary: "The explorer's stylesheet for the view's lists.",
   },
   {
     path: '/explorer/form.css',
     file: 'form.css',
-    operationId: 'getExplorerFormStyle',
     type: CSS,
     summary: "The explorer's stylesheet for the book form.",
   },

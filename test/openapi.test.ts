@@ -1,12 +1,14 @@
 /**
  * GET /openapi.json (api.md, Endpoints): the document is served as JSON, names exactly the routes of
- * the router table, and every example in it is what the service really answers. Each example
+ * the router table (HEAD, OPTIONS and the explorer's static files in prose, the rest as
+ * operations), and every example in it is what the service really answers. Each example
  * is replayed, by a recipe below, against a fresh service reached as http://127.0.0.1:8080
  * (the document's server URL), and a recipe or an example without the other fails the test.
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { EXPLORER_FILES } from '../src/explorer.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 type JsonObject = { readonly [key: string]: unknown };
@@ -207,21 +209,32 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
-  it('documents exactly the routes of the router table', () => {
+  // The explorer's script modules and stylesheet: named in the prose of GET /explorer, not each an operation.
+  const staticFiles: string[] = EXPLORER_FILES.map((file) => file.path).filter((path) => path !== '/explorer');
+
+  it('documents exactly the routes of the router table, but for the static files of the explorer', () => {
     const documented = Object.entries(object(doc.paths, 'paths')).flatMap(([path, item]) =>
       Object.keys(object(item, path))
         .filter((key) => METHODS.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    // Every GET route answers HEAD, and every path OPTIONS (api.md, Endpoints, rules 2 and 3).
-    const paths = [...new Set(server.app.routes.map((route) => route.path))];
-    const routed = [
-      ...server.app.routes.flatMap((route) => [`${route.method} ${route.path}`, ...(route.method === 'GET' ? [`HEAD ${route.path}`] : [])]),
-      ...paths.map((path) => `OPTIONS ${path}`),
-    ];
+    // HEAD and OPTIONS are in the prose of the info description (see the test below), not operations.
+    const routed = server.app.routes.filter((route) => !staticFiles.includes(route.path)).map((route) => `${route.method} ${route.path}`);
+    assert.ok(routed.includes('GET /explorer') && staticFiles.length > 0);
     for (const operation of documented) assert.ok(routed.includes(operation), `${operation} is a route`);
     for (const route of routed) assert.ok(documented.includes(route), `${route} is documented`);
     assert.equal(documented.length, routed.length);
+  });
+
+  it('names every static file of the explorer in the description of GET /explorer, and each is a route', () => {
+    const explorer = object(object(object(doc.paths, 'paths')['/explorer'], '/explorer').get, 'GET /explorer');
+    for (const path of staticFiles) {
+      assert.ok(String(explorer.description).includes(`${path} (`), `${path} is named`);
+      assert.ok(
+        server.app.routes.some((route) => route.method === 'GET' && route.path === path),
+        `GET ${path} is a route`,
+      );
+    }
   });
 
   it('has a recipe for every example, and an example for every recipe', () => {
@@ -292,20 +305,33 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('documents HEAD as the GET without a body, and OPTIONS as 204 with Allow', async () => {
-    for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
-      const operations = object(item, path);
+  it('describes HEAD as the GET without a body, and OPTIONS as 204 with Allow, once in the info description', async () => {
+    const prose = String(object(doc.info, 'info').description);
+    assert.match(prose, /Every GET route also answers HEAD, with the same status and headers as the GET and no body\./);
+    assert.match(
+      prose,
+      /OPTIONS on a known path answers 204 with Allow, which lists the methods of the path \(HEAD and OPTIONS included\)\./,
+    );
+    assert.match(prose, /a preflight \(OPTIONS with Access-Control-Request-Method\)/);
+    // And the service does what the prose says, on every path of the router, static files included.
+    for (const path of new Set(server.app.routes.map((route) => route.path))) {
       const target = path.replace('{isbn}', '4-5-6');
+      const methods = server.app.routes.filter((route) => route.path === path).map((route) => route.method);
       const options = await call(server, 'OPTIONS', target);
-      assert.equal(options.status, 204);
-      assert.ok(object(object(operations.options, 'options').responses, 'responses')['204'], `OPTIONS ${path}`);
-      assert.match(String(object(operations.options, 'options').description), new RegExp(`Allow: ${String(options.headers.allow)}\\.$`));
-      if (operations.get === undefined) continue;
-      const head = object(operations.head, `HEAD ${path}`);
-      const getStatuses = Object.keys(object(object(operations.get, 'get').responses, 'responses'));
-      assert.deepEqual(Object.keys(object(head.responses, 'responses')), getStatuses);
-      for (const response of Object.values(object(head.responses, 'responses')))
-        assert.equal(object(response, 'response').content, undefined);
+      assert.equal(options.status, 204, `OPTIONS ${path}`);
+      assert.equal(options.headers.allow, [...methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', '));
+      const item = object(doc.paths, 'paths')[path];
+      if (item !== undefined)
+        assert.deepEqual(
+          Object.keys(object(item, path)).filter((key) => METHODS.includes(key)),
+          methods.map((m) => m.toLowerCase()),
+        );
+      if (!methods.includes('GET')) continue;
+      const [get, head] = [await call(server, 'GET', target), await call(server, 'HEAD', target)];
+      assert.equal(head.status, get.status, `HEAD ${path}`);
+      assert.equal(head.text, '');
+      for (const name of ['content-type', 'etag', 'x-content-type-options'])
+        assert.equal(head.headers[name], get.headers[name], `${name} of HEAD ${path}`);
     }
   });
 });

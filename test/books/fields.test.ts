@@ -14,7 +14,7 @@ import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 import { type SortOrder } from '../../src/books/store.ts';
 import { validateBook } from '../../src/books/validate.ts';
 import { renderBook } from '../../src/hal.ts';
-import { openApiDocument } from '../../src/openapi.ts';
+import { openApiDocument } from '../../src/openapi/document.ts';
 import { WITH_YEAR } from '../helpers/year.ts';
 
 const DUNE = { isbn: 'd-1', title: 'Dune', author: 'Frank Herbert' };

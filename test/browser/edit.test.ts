@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { openApiDocument } from '../../src/openapi.ts';
+import { openApiDocument } from '../../src/openapi/document.ts';
 import { describeWhen } from '../helpers/skip.ts';
 import { type BrowserPage, findChromium } from '../helpers/chromium.ts';
 import { click, explorerTabs, fill, recordRequests, type SeenRequest, settledHeading, submit, text } from '../helpers/explorer.ts';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeWhen } from '../helpers/skip.ts';
-import { openApiDocument } from '../../src/openapi.ts';
+import { openApiDocument } from '../../src/openapi/document.ts';
 import { findChromium } from '../helpers/chromium.ts';
 import { explorerTabs, fill, recordRequests, submit } from '../helpers/explorer.ts';
 import { WITH_YEAR } from '../helpers/year.ts';

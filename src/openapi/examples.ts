@@ -1,44 +1,46 @@
 /**
- * Examples for the OpenAPI document (see openapi.ts): real requests and the service's real
- * answers with the built-in fixture, reached at the document's server URL. The test in
- * test/openapi.test.ts replays every one of them against a fresh service.
+ * Examples for the OpenAPI document: real requests, and the answers a fresh service with the
+ * built-in fixture gives them at the document's server URL. test/openapi.test.ts replays each.
  */
-import { SORT_KEYS } from './books/fields.ts';
-import { BODY_LIMIT } from './http/body.ts';
-import { MAX_PAGE_SIZE } from './listing.ts';
-import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from './messages.ts';
-import type { Json } from './openapi-json.ts';
-import { jsonEntityTag } from './http/respond.ts';
-import { OUTCOMES } from './outcomes.ts';
+import { STATUS_CODES } from 'node:http';
+import { SORT_KEYS } from '../books/fields.ts';
+import { BODY_LIMIT } from '../http/body.ts';
+import { jsonEntityTag } from '../http/respond.ts';
+import { MAX_PAGE_SIZE } from '../listing.ts';
+import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from '../messages.ts';
+import { OUTCOMES } from '../outcomes.ts';
+import type { Json } from './schemas.ts';
 
 // The address of a local run (make run). Not "localhost": linters take that for a placeholder.
 export const SERVER_URL = 'http://127.0.0.1:8080';
 
 /** An Example Object; the summary names the request that gets this answer. */
 const example = (summary: string, value: unknown): Json => ({ summary, value });
+/** 'POST /books with the request example "created"': the summary of the answer to a request example. */
+const to = (name: string, request = 'POST /books'): string => `${request} with the request example "${name}"`;
 
 const link = (path: string): Json => ({ href: `${SERVER_URL}${path}` });
 
-function book(isbn: string, title: string, first: string, last: string, author = `${first} ${last}`): Json {
-  return {
-    isbn,
-    title,
-    author,
-    authorFirstName: first,
-    authorLastName: last,
-    _links: { self: link(`/books/${isbn}`), books: link('/books?title=') },
-  };
-}
+const book = (isbn: string, title: string, first: string, last: string): Json => ({
+  isbn,
+  title,
+  author: `${first} ${last}`,
+  authorFirstName: first,
+  authorLastName: last,
+  _links: { self: link(`/books/${isbn}`), books: link('/books?title=') },
+});
 
 const ORWELL = book('1-2-3', 'Animal Farm', 'George', 'Orwell');
 const TOLKIEN = book('4-5-6', 'The Lord of the Rings', 'JRR', 'Tolkien');
 const LEE = book('7-8-9', 'To Kill a Mockingbird', 'Harper', 'Lee');
 
-const BAD_REQUEST = { type: 'about:blank', title: 'Bad Request' };
-
 type Kind = { readonly type: string; readonly title: string };
 const problem = (kind: Kind, status: number, detail: string, instance: string, errors?: readonly Json[]): Json =>
   errors ? { ...kind, status, detail, instance, errors } : { ...kind, status, detail, instance };
+/** A problem of no particular type: its title is the status phrase node sends. */
+const plain = (status: number, detail: string, instance: string): Json =>
+  problem({ type: 'about:blank', title: STATUS_CODES[status] ?? '' }, status, detail, instance);
+const notFound = (isbn: string): Json => problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound(isbn), `/books/${isbn}`);
 
 /** `GET /books?page=-1&size=5000&sort=price`: each parameter is wrong. */
 const PARAMETERS = [
@@ -95,28 +97,18 @@ export const examples = {
   badParameters: {
     badParameters: example(
       'GET /books?page=-1&size=5000&sort=price',
-      problem(BAD_REQUEST, 400, PARAMETERS.map((error) => error.detail).join('; '), '/books', PARAMETERS),
+      problem({ type: 'about:blank', title: 'Bad Request' }, 400, PARAMETERS.map((error) => error.detail).join('; '), '/books', PARAMETERS),
     ),
   },
   noBooks: {
     noBooksForTitle: example('GET /books?title=Dune', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')),
   },
   book: { book: example('GET /books/4-5-6', TOLKIEN) },
-  unknownIsbn: {
-    unknownIsbn: example('GET /books/0-0-0', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0')),
-  },
-  malformedPath: {
-    malformedPath: example('GET /books/%zz', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.malformedPathEscape, '/books/%zz')),
-  },
+  unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', notFound('0-0-0')) },
+  malformedPath: { malformedPath: example('GET /books/%zz', plain(400, REQUEST_MESSAGES.malformedPathEscape, '/books/%zz')) },
   created: {
-    created: example(
-      'POST /books with the request example "created"',
-      book('978-0-14-118776-1', 'Nineteen Eighty-Four', 'George', 'Orwell'),
-    ),
-    createdWithNames: example(
-      'POST /books with the request example "createdWithNames"',
-      book('978-0-06-085052-4', 'Brave New World', 'Aldous', 'Huxley'),
-    ),
+    created: example(to('created'), book('978-0-14-118776-1', 'Nineteen Eighty-Four', 'George', 'Orwell')),
+    createdWithNames: example(to('createdWithNames'), book('978-0-06-085052-4', 'Brave New World', 'Aldous', 'Huxley')),
   },
   postBadRequest: {
     validationFailed: example(
@@ -126,48 +118,31 @@ export const examples = {
         { pointer: '#/author', detail: BOOK_MESSAGES.authorMissing },
       ]),
     ),
-    invalidJson: example('POST /books with the body {"isbn":', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.invalidJson, '/books')),
-    notAnObject: example('POST /books with the body []', problem(BAD_REQUEST, 400, REQUEST_MESSAGES.notAnObject, '/books')),
+    invalidJson: example('POST /books with the body {"isbn":', plain(400, REQUEST_MESSAGES.invalidJson, '/books')),
+    notAnObject: example('POST /books with the body []', plain(400, REQUEST_MESSAGES.notAnObject, '/books')),
   },
   conflict: {
-    isbnTaken: example(
-      'POST /books with the request example "isbnTaken"',
-      problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books'),
-    ),
+    isbnTaken: example(to('isbnTaken'), problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.isbnTaken('1-2-3'), '/books')),
     sameTitleAndAuthor: example(
-      'POST /books with the request example "sameTitleAndAuthor"',
+      to('sameTitleAndAuthor'),
       problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books'),
     ),
   },
-  tooLarge: {
-    tooLarge: example(
-      'POST /books with a 20000-byte body',
-      problem({ type: 'about:blank', title: 'Payload Too Large' }, 413, REQUEST_MESSAGES.tooLarge(BODY_LIMIT), '/books'),
-    ),
-  },
+  tooLarge: { tooLarge: example('POST /books with a 20000-byte body', plain(413, REQUEST_MESSAGES.tooLarge(BODY_LIMIT), '/books')) },
   unsupportedType: {
-    unsupportedType: example(
-      'POST /books with Content-Type: text/plain',
-      problem({ type: 'about:blank', title: 'Unsupported Media Type' }, 415, REQUEST_MESSAGES.unsupportedType, '/books'),
-    ),
+    unsupportedType: example('POST /books with Content-Type: text/plain', plain(415, REQUEST_MESSAGES.unsupportedType, '/books')),
   },
   full: {
-    catalogueFull: example(
-      'POST /books with the request example "created", when MAX_BOOKS=3',
-      problem({ type: 'about:blank', title: 'Insufficient Storage' }, 507, BOOK_MESSAGES.full(3), '/books'),
-    ),
+    catalogueFull: example('POST /books with the request example "created", when MAX_BOOKS=3', plain(507, BOOK_MESSAGES.full(3), '/books')),
   },
   unauthorized: (method: string, path: string): Json => ({
     unauthorized: example(
       `${method} ${path} without Authorization, when API_TOKEN is set`,
-      problem({ type: 'about:blank', title: 'Unauthorized' }, 401, REQUEST_MESSAGES.unauthorized, path),
+      plain(401, REQUEST_MESSAGES.unauthorized, path),
     ),
   }),
   expectationFailed: (path: string): Json => ({
-    expectationFailed: example(
-      `A request for ${path} with Expect: 200-ok`,
-      problem({ type: 'about:blank', title: 'Expectation Failed' }, 417, REQUEST_MESSAGES.expectationFailed, path),
-    ),
+    expectationFailed: example(`A request for ${path} with Expect: 200-ok`, plain(417, REQUEST_MESSAGES.expectationFailed, path)),
   }),
 } as const;
 
@@ -184,42 +159,31 @@ export const putRequestExamples: Record<string, Json> = {
 
 /** What a GET of /books/4-5-6 answers with the fixture: the tag an edit of it must name. */
 const TOLKIEN_TAG = jsonEntityTag(TOLKIEN);
-const PRECONDITION_FAILED = { type: 'about:blank', title: 'Precondition Failed' };
 
 export const editExamples = {
-  replaced: {
-    replaced: example(
-      'PUT /books/4-5-6 with the request example "replaced"',
-      book('4-5-6', 'The Fellowship of the Ring', 'JRR', 'Tolkien'),
-    ),
-  },
+  replaced: { replaced: example(to('replaced', 'PUT /books/4-5-6'), book('4-5-6', 'The Fellowship of the Ring', 'JRR', 'Tolkien')) },
   putBadRequest: {
     isbnMismatch: example(
-      'PUT /books/4-5-6 with the request example "isbnMismatch"',
+      to('isbnMismatch', 'PUT /books/4-5-6'),
       problem(OUTCOMES.invalid, 400, BOOK_MESSAGES.isbnMismatch('4-5-6'), '/books/4-5-6', [
         { pointer: '#/isbn', detail: BOOK_MESSAGES.isbnMismatch('4-5-6') },
       ]),
     ),
   },
   unknownIsbn: {
-    unknownIsbn: example(
-      'PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}',
-      problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.notFound('0-0-0'), '/books/0-0-0'),
-    ),
+    unknownIsbn: example('PUT /books/0-0-0 with {"isbn": "0-0-0", "title": "Dune", "author": "Frank Herbert"}', notFound('0-0-0')),
   },
   conflict: {
     sameTitleAndAuthor: example(
-      'PUT /books/4-5-6 with the request example "sameTitleAndAuthor"',
+      to('sameTitleAndAuthor', 'PUT /books/4-5-6'),
       problem(OUTCOMES['isbn-taken'], 409, BOOK_MESSAGES.sameTitleAndAuthor('Animal Farm', 'George', 'Orwell'), '/books/4-5-6'),
     ),
   },
   changed: (method: string): Json => ({
     changed: example(
       `${method} /books/4-5-6 with If-Match: "stale", a tag the book no longer has`,
-      problem(PRECONDITION_FAILED, 412, BOOK_MESSAGES.changed(TOLKIEN_TAG), '/books/4-5-6'),
+      plain(412, BOOK_MESSAGES.changed(TOLKIEN_TAG), '/books/4-5-6'),
     ),
   }),
-  absent: {
-    absent: example('DELETE /books/0-0-0 with If-Match: *', problem(PRECONDITION_FAILED, 412, BOOK_MESSAGES.absent, '/books/0-0-0')),
-  },
+  absent: { absent: example('DELETE /books/0-0-0 with If-Match: *', plain(412, BOOK_MESSAGES.absent, '/books/0-0-0')) },
 } as const;

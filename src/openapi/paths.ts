@@ -1,32 +1,31 @@
 /**
- * The operations of the OpenAPI document (see openapi.ts), path by path: what each does, what it
- * takes, and every answer it can give, with the service's real answers as examples. Exactly the
- * routes of app.ts; test/openapi.test.ts compares the two.
+ * The operations on books: what each takes, and every answer it can give, with the service's
+ * real answers as examples. test/openapi.test.ts compares them with the router's routes.
  */
-import type { FieldTable } from './books/fields.ts';
-import { JSON_TYPE, HAL_TYPE } from './http/respond.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listing.ts';
-import { editExamples, examples, putRequestExamples, requestExamples } from './openapi-examples.ts';
-import {
-  answer,
-  common,
-  GET_NOTES,
-  IF_NONE_MATCH,
-  MALFORMED,
-  notModified,
-  noContent,
-  ok,
-  problem,
-  PUBLIC,
-  REQUEST_ID,
-  unauthorized,
-} from './openapi-responses.ts';
-import { servicePaths } from './openapi-service.ts';
-import { sortValues } from './openapi-books.ts';
-import { type Json, ref } from './openapi-json.ts';
+import type { FieldTable } from '../books/fields.ts';
+import { JSON_TYPE, HAL_TYPE } from '../http/respond.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../listing.ts';
+import { editExamples, examples, putRequestExamples, requestExamples } from './examples.ts';
+import { answer, common, IF_NONE_MATCH, MALFORMED, noContent, notModified, ok, problem } from './schemas.ts';
+import { PUBLIC, REQUEST_ID, ref, type Json } from './schemas.ts';
 
 // A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
-const writeSecurity = [{ bearer: [] }, {}];
+const WRITE: Json[] = [{ bearer: [] }, {}];
+
+const unauthorized = (method: string, path: string): Json =>
+  problem(401, 'API_TOKEN is set and the request lacks Authorization: Bearer with the right token.', examples.unauthorized(method, path), {
+    'WWW-Authenticate': ref('headers', 'WWWAuthenticate'),
+  });
+const TOO_LARGE = 'the body exceeds 16 KiB; the connection is closed.';
+const UNSUPPORTED = 'the body is not declared as JSON, or has a Content-Encoding.';
+const badBody = (more: string): string =>
+  `the body is not JSON, not an object, or fails validation${more} (each failure in errors), or: ${MALFORMED}`;
+
+/** A book as the body of a write: application/json or any +json type. */
+const bookBody = (description: string, shown: Json): Json => {
+  const input = { schema: ref('schemas', 'BookInput') };
+  return { required: true, description, content: { [JSON_TYPE]: { ...input, examples: shown }, 'application/*+json': input } };
+};
 
 /** If-Match on a write (api.md, Editing): the tag of the book as the client read it. */
 const ifMatch: Json = {
@@ -37,21 +36,25 @@ const ifMatch: Json = {
   schema: { type: 'string' },
 };
 /** A 412 carries the book's current tag, when there is a book (a DELETE's may have none). */
-const preconditionFailed = (description: string, exampleSet: Json, etag: Json = ref('headers', 'ETag')): Json =>
-  problem(412, `${description} Nothing changed.`, exampleSet, { ETag: etag });
-const etagWhenThereIsABook: Json = { description: 'The book’s current ETag, when there is a book.', schema: { type: 'string' } };
+const preconditionFailed = (description: string, shown: Json, etag: Json = ref('headers', 'ETag')): Json =>
+  problem(412, `${description} Nothing changed.`, shown, { ETag: etag });
 
 /** "title, isbn or author (authorLastName, then authorFirstName)" */
 function sortsInWords(table: FieldTable): string {
-  const words = table.sorts.map((sort) =>
-    sort.by.length === 1 && sort.by[0] === sort.key ? sort.key : `${sort.key} (${sort.by.join(', then ')})`,
-  );
+  const words = table.sorts.map(({ key, by }) => (by.length === 1 && by[0] === key ? key : `${key} (${by.join(', then ')})`));
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) as string}` : words.join('');
 }
+const query = (name: string, description: string, schema: Json, more: Json = {}): Json => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+  ...more,
+});
 
-export function operations(table: FieldTable): Record<string, Json> {
+/** The book operations, each with every answer it can give. */
+export function bookPaths(table: FieldTable): Record<string, Json> {
   return {
-    ...servicePaths(),
     '/books': {
       parameters: [REQUEST_ID],
       get: {
@@ -61,33 +64,21 @@ export function operations(table: FieldTable): Record<string, Json> {
         summary: 'List or search books',
         description:
           'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
-          `Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ${GET_NOTES}`,
+          'Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404.',
         parameters: [
-          {
-            name: 'title',
-            in: 'query',
-            description: 'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.',
-            schema: { type: 'string' },
-            example: 'lord',
-          },
-          {
-            name: 'page',
-            in: 'query',
-            description: 'Page number, from 0. With page or size the collection is paged.',
-            schema: { type: 'integer', minimum: 0 },
-          },
-          {
-            name: 'size',
-            in: 'query',
-            description: `Books per page (default ${DEFAULT_PAGE_SIZE}).`,
-            schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
-          },
-          {
-            name: 'sort',
-            in: 'query',
-            description: `Order by ${sortsInWords(table)}, ascending unless ,desc; text case- and accent-insensitive with numbers in it by value, integers by value, a missing value last; ties in insertion order.`,
-            schema: { type: 'string', enum: sortValues(table.sorts.map((sort) => sort.key)) },
-          },
+          query(
+            'title',
+            'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.',
+            { type: 'string' },
+            { example: 'lord' },
+          ),
+          query('page', 'Page number, from 0. With page or size the collection is paged.', { type: 'integer', minimum: 0 }),
+          query('size', `Books per page (default ${DEFAULT_PAGE_SIZE}).`, { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE }),
+          query(
+            'sort',
+            `Order by ${sortsInWords(table)}, ascending unless ,desc; text case- and accent-insensitive with numbers in it by value, integers by value, a missing value last; ties in insertion order.`,
+            { type: 'string', enum: table.sorts.flatMap(({ key }) => [key, `${key},asc`, `${key},desc`]) },
+          ),
           IF_NONE_MATCH,
         ],
         responses: {
@@ -104,17 +95,12 @@ export function operations(table: FieldTable): Record<string, Json> {
         description:
           'Stores the book and returns it with its links. Either author form is accepted. Checked in this order, the first failure answering: ' +
           'token (401), content type (415), size (413), JSON (400), validation (400), duplicates (409), capacity (507).',
-        security: writeSecurity,
-        requestBody: {
-          required: true,
-          description:
-            'The book, as JSON: application/json or any type/subtype+json (application/merge-patch+json, application/vnd.example+json, ...); ' +
+        security: WRITE,
+        requestBody: bookBody(
+          'The book, as JSON: application/json or any type/subtype+json (application/merge-patch+json, application/vnd.example+json, ...); ' +
             'a charset is accepted, and the body is read as UTF-8. At most 16 KiB.',
-          content: {
-            [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: requestExamples },
-            'application/*+json': { schema: ref('schemas', 'BookInput') },
-          },
-        },
+          requestExamples,
+        ),
         responses: {
           '201': answer(
             201,
@@ -133,21 +119,14 @@ export function operations(table: FieldTable): Record<string, Json> {
             'a book with this isbn, or with this title and these (derived) author names, already exists.',
             examples.conflict,
           ),
-          '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.', examples.tooLarge),
-          '415': problem(415, 'the body is not declared as JSON, or has a Content-Encoding.', examples.unsupportedType),
+          '413': problem(413, TOO_LARGE, examples.tooLarge),
+          '415': problem(415, UNSUPPORTED, examples.unsupportedType),
           '507': problem(
             507,
             'the catalogue holds MAX_BOOKS books, or its books hold as much text as MAX_BOOKS books may (128 UTF-16 code units a book).',
             examples.full,
           ),
-          ...common(
-            '/books',
-            problem(
-              400,
-              `the body is not JSON, not an object, or fails validation (each failure in errors), or: ${MALFORMED}`,
-              examples.postBadRequest,
-            ),
-          ),
+          ...common('/books', problem(400, badBody(''), examples.postBadRequest)),
         },
       },
     },
@@ -158,7 +137,7 @@ export function operations(table: FieldTable): Record<string, Json> {
         security: PUBLIC,
         tags: ['books'],
         summary: 'Read one book',
-        description: `The book with this isbn. ${GET_NOTES}`,
+        description: 'The book with this isbn.',
         parameters: [IF_NONE_MATCH],
         responses: {
           '200': ok('the book.', HAL_TYPE, 'Book', examples.book),
@@ -175,16 +154,9 @@ export function operations(table: FieldTable): Record<string, Json> {
           'Replaces the book with this isbn, which keeps its place in the collection; it never creates one. The body is validated as for POST, and its isbn must be the path’s. ' +
           'Send If-Match with the ETag you read, so that a change made since is not lost. Checked in this order, the first failure answering: ' +
           'token (401), content type (415), size (413), JSON (400), unknown isbn (404), If-Match (412), validation (400), duplicates (409), capacity (507).',
-        security: writeSecurity,
+        security: WRITE,
         parameters: [ifMatch],
-        requestBody: {
-          required: true,
-          description: 'The whole book, as for POST /books; its isbn must be the one in the path.',
-          content: {
-            [JSON_TYPE]: { schema: ref('schemas', 'BookInput'), examples: putRequestExamples },
-            'application/*+json': { schema: ref('schemas', 'BookInput') },
-          },
-        },
+        requestBody: bookBody('The whole book, as for POST /books; its isbn must be the one in the path.', putRequestExamples),
         responses: {
           '200': ok(
             'the book as stored now, as a GET returns it; its ETag is the one to send with the next edit.',
@@ -196,17 +168,10 @@ export function operations(table: FieldTable): Record<string, Json> {
           '404': problem(404, 'no book has this isbn.', editExamples.unknownIsbn),
           '409': problem(409, 'another book has this title and these (derived) author names.', editExamples.conflict),
           '412': preconditionFailed('If-Match names another tag than the book’s current one.', editExamples.changed('PUT')),
-          '413': problem(413, 'the body exceeds 16 KiB; the connection is closed.'),
-          '415': problem(415, 'the body is not declared as JSON, or has a Content-Encoding.'),
+          '413': problem(413, TOO_LARGE),
+          '415': problem(415, UNSUPPORTED),
           '507': problem(507, 'the longer book would pass the text the catalogue may hold.'),
-          ...common(
-            '/books/4-5-6',
-            problem(
-              400,
-              `the body is not JSON, not an object, or fails validation, its isbn not the path's included (each failure in errors), or: ${MALFORMED}`,
-              editExamples.putBadRequest,
-            ),
-          ),
+          ...common('/books/4-5-6', problem(400, badBody(", its isbn not the path's included"), editExamples.putBadRequest)),
         },
       },
       delete: {
@@ -216,7 +181,7 @@ export function operations(table: FieldTable): Record<string, Json> {
         description:
           'Removes the book with this isbn. Deleting a book that does not exist is no error: the answer is the same 204, and the service logs a warning. ' +
           'With If-Match, the book must exist and have that tag, or the answer is 412.',
-        security: writeSecurity,
+        security: WRITE,
         parameters: [ifMatch],
         responses: {
           '204': noContent('the book is gone (or never existed).'),
@@ -224,7 +189,7 @@ export function operations(table: FieldTable): Record<string, Json> {
           '412': preconditionFailed(
             'If-Match names another tag than the book’s, or there is no book.',
             { ...editExamples.changed('DELETE'), ...editExamples.absent },
-            etagWhenThereIsABook,
+            { description: 'The book’s current ETag, when there is a book.', schema: { type: 'string' } },
           ),
           ...common('/books/4-5-6'),
         },
