@@ -63,16 +63,13 @@ function typeOf(schema) {
 }
 
 /**
- * A query parameter's default: its schema's `default`, or else the one its description states
- * ("Books per page (default 20)."), so the page copies no number of the service's own.
+ * A query parameter's default, from its schema, so the page copies no number of the service's own.
  * @param {any} parameter
  * @returns {number | undefined}
  */
 function defaultOf(parameter) {
   const given = parameter?.schema?.default;
-  if (Number.isInteger(given)) return given;
-  const stated = /\(default (\d+)\)/.exec(String(parameter?.description ?? ''))?.[1];
-  return stated === undefined ? undefined : Number(stated);
+  return Number.isInteger(given) ? given : undefined;
 }
 
 /**

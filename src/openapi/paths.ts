@@ -73,7 +73,7 @@ export function bookPaths(table: FieldTable): Record<string, Json> {
             { example: 'lord' },
           ),
           query('page', 'Page number, from 0. With page or size the collection is paged.', { type: 'integer', minimum: 0 }),
-          query('size', `Books per page (default ${DEFAULT_PAGE_SIZE}).`, { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE }),
+          query('size', 'Books per page.', { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
           query(
             'sort',
             `Order by ${sortsInWords(table)}, ascending unless ,desc; text case- and accent-insensitive with numbers in it by value, integers by value, a missing value last; ties in insertion order.`,
