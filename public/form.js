@@ -67,6 +67,11 @@ export function buildForm(api, cancel) {
     if (inRule.has(field.name)) described.push('author-rule');
     box.append(label, control, error);
     if (field.name === api.key) {
+      // The key is the book's address, so the document's description says what it may hold.
+      const rule = make('p', field.description ?? '', 'field-hint');
+      rule.id = 'key-rule';
+      described.push(rule.id);
+      box.append(rule);
       // In edit mode this field is read-only: the book's address names it, and a PUT must match.
       const hint = make('p', `The book's address holds its ${field.label}, so it cannot change here.`, 'field-hint');
       hint.id = 'key-hint';
@@ -146,6 +151,8 @@ export function startEdit(book, key) {
   }
   const hint = document.getElementById('key-hint');
   if (hint) hint.hidden = false;
+  const rule = document.getElementById('key-rule');
+  if (rule) rule.hidden = true;
   element('add-heading').textContent = `Edit “${book?.title ?? ''}”`;
   element('submit-book').textContent = 'Save changes';
   element('cancel-edit').hidden = false;
@@ -158,6 +165,8 @@ export function endEdit() {
   for (const control of form().querySelectorAll('input')) control.readOnly = false;
   const hint = document.getElementById('key-hint');
   if (hint) hint.hidden = true;
+  const rule = document.getElementById('key-rule');
+  if (rule) rule.hidden = false;
   element('add-heading').textContent = 'Add book';
   element('submit-book').textContent = 'Add book';
   element('cancel-edit').hidden = true;

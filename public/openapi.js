@@ -12,6 +12,7 @@ import { pathOf } from './address.js';
  * @typedef {object} Field
  * @property {string} name
  * @property {string} label  the JSON Schema `title`
+ * @property {string | undefined} description  what the field is, and any rule a person should know before typing
  * @property {'string' | 'integer' | 'number'} type  what the field is sent as
  * @property {boolean} required
  * @property {number} [maxLength]
@@ -100,6 +101,7 @@ export function readApi(doc, collection) {
     return {
       name,
       label: field.title ?? name,
+      description: field.description,
       type: typeOf(field),
       required: required.has(name),
       maxLength: field.maxLength,

@@ -12,6 +12,7 @@ export const FIELD_MESSAGES = {
     malformed: 'isbn must be well-formed Unicode text',
     tooLong: (max: number) => `isbn must be at most ${max} characters`,
     reserved: 'isbn must not be "." or ".."',
+    slash: 'isbn must not contain / or \\',
   },
   title: {
     missing: 'title must be provided',

@@ -197,20 +197,32 @@ for (const STORE of STORE_KINDS) {
         );
       });
 
-      it('names the decoded isbn of an escaped path, and replaces a book whose isbn holds a slash', async () => {
+      it('names the decoded isbn of an escaped path, and replaces a book whose isbn holds ? and a space', async () => {
         const created = await fetch(`${server.base}/books`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ isbn: 'a/b c', title: 'Slashed', author: 'A B' }),
+          body: JSON.stringify({ isbn: 'a?b c', title: 'Asked', author: 'A B' }),
         });
         assert.equal(created.status, 201);
-        const book = { isbn: 'a/b c', title: 'Slashed again', author: 'A B', authorFirstName: 'A', authorLastName: 'B' };
-        const response = await put(server, 'a%2Fb%20c', { isbn: 'a/b c', title: 'Slashed again', author: 'A B' });
-        assert.deepEqual([response.status, await response.json()], [200, expectedBook(server.base, book, 'a%2Fb%20c')]);
+        const book = { isbn: 'a?b c', title: 'Asked again', author: 'A B', authorFirstName: 'A', authorLastName: 'B' };
+        const response = await put(server, 'a%3Fb%20c', { isbn: 'a?b c', title: 'Asked again', author: 'A B' });
+        assert.deepEqual([response.status, await response.json()], [200, expectedBook(server.base, book, 'a%3Fb%20c')]);
         await assertProblem(
-          await put(server, 'a%2Fb%20c', { ...book, isbn: 'a/b' }),
-          invalid('/books/a%2Fb%20c', [{ pointer: '#/isbn', detail: 'isbn must match the path: a/b c' }]),
+          await put(server, 'a%3Fb%20c', { ...book, isbn: 'a?b' }),
+          invalid('/books/a%3Fb%20c', [{ pointer: '#/isbn', detail: 'isbn must match the path: a?b c' }]),
         );
+      });
+
+      it('refuses an isbn holding / or \\ in the body, before the path is compared (api.md, Validation)', async () => {
+        for (const isbn of ['a/b', 'a\\b']) {
+          await assertProblem(
+            await put(server, '4-5-6', { isbn, title: 'T', author: 'A B' }),
+            invalid('/books/4-5-6', [
+              { pointer: '#/isbn', detail: 'isbn must not contain / or \\' },
+              { pointer: '#/isbn', detail: 'isbn must match the path: 4-5-6' },
+            ]),
+          );
+        }
       });
 
       it('an unknown isbn is a 404, never a create, with If-Match and a bad book too (rules 1 and 6)', async () => {

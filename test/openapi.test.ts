@@ -201,7 +201,7 @@ describe('GET /openapi.json', () => {
       return [name, title, description];
     });
     assert.deepEqual(fields, [
-      ['isbn', 'ISBN', 'Identifies the book; addresses it as /books/{isbn}.'],
+      ['isbn', 'ISBN', 'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\.'],
       ['title', 'Title', 'The title.'],
       ['author', 'Author', 'Full name; kept for backward compatibility.'],
       ['authorFirstName', 'First name', 'Given name; introduced in version 2.'],

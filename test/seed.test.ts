@@ -125,7 +125,7 @@ describe('SEED_FILE with valid books', () => {
   };
   const PLATO: ExpectedBook = { isbn: 'plato-1', title: 'The Republic', author: 'Plato', authorFirstName: 'Plato', authorLastName: '' };
   const HERBERT: ExpectedBook = {
-    isbn: 'a/b ?#c',
+    isbn: 'a%b ?#c',
     title: 'Dune',
     author: 'Frank Herbert',
     authorFirstName: 'Frank',
@@ -168,7 +168,7 @@ describe('SEED_FILE with valid books', () => {
     assert.deepEqual(await response.json(), bookBody(server.base, PLATO));
   });
 
-  it('makes an isbn holding "/", "?", "#" and a space addressable', async () => {
+  it('makes an isbn holding "%", "?", "#" and a space addressable', async () => {
     const response = await fetch(`${server.base}/books/${encodeURIComponent(HERBERT.isbn)}`);
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), bookBody(server.base, HERBERT));
@@ -304,6 +304,8 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
       [{ isbn: 5, title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must be a string'],
       [{ isbn: 'x', title: 'T', authorFirstName: 'A' }, 'SEED_FILE entry 1: author must be provided'],
       [{ isbn: 'x'.repeat(65), title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must be at most 64 characters'],
+      [{ isbn: 'a/b', title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must not contain / or \\'],
+      [{ isbn: 'a\\b', title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must not contain / or \\'],
     ];
     for (const [entry, message] of cases) {
       assertSeedError(load(seedFile(JSON.stringify([VALID, entry]))), 'SEED_FILE', message);

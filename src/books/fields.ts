@@ -41,6 +41,8 @@ export type TextField = Row &
     readonly maxLength: number;
     /** Text refused although it is text, and why. */
     readonly reserved?: { readonly values: readonly string[]; readonly message: string };
+    /** Characters the text may not hold, and why. */
+    readonly forbidden?: { readonly characters: readonly string[]; readonly message: string };
   };
 
 export type IntegerField = Row &
@@ -84,9 +86,12 @@ export const FIELDS = {
       name: 'isbn',
       type: 'string',
       label: 'ISBN',
-      description: 'Identifies the book; addresses it as /books/{isbn}.',
+      description: 'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\.',
       required: true,
       maxLength: 64,
+      // Proxies decode %2F and %5C in a path, so a / or \ in an isbn would make its own link name
+      // another book, or another application behind the same proxy.
+      forbidden: { characters: ['/', '\\'], message: FIELD_MESSAGES.isbn.slash },
       // Clients resolve the path segments "." and ".." away (even as %2E), so such an isbn's own
       // link could never reach it.
       reserved: { values: ['.', '..'], message: FIELD_MESSAGES.isbn.reserved },

@@ -52,6 +52,7 @@ function checkText(field: TextField, value: unknown): string | undefined {
   if (field.required && !hasText(value)) return field.messages.missing;
   // A lone surrogate can be neither sent as UTF-8 nor put into a link.
   if (!value.isWellFormed()) return field.messages.malformed;
+  if (field.forbidden?.characters.some((character) => value.includes(character))) return field.forbidden.message;
   if (field.reserved?.values.includes(value)) return field.reserved.message;
   if ([...value].length > field.maxLength) return field.messages.tooLong(field.maxLength);
   return undefined;

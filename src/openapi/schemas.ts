@@ -26,7 +26,11 @@ function inputProperty(field: FieldRule): Json {
   const about = { title: field.label, description: field.description };
   if (field.type === 'integer') return { type, minimum: field.minimum, maximum: field.maximum, ...about };
   const limits = field.required ? { minLength: 1, maxLength: field.maxLength, pattern: '\\S' } : { maxLength: field.maxLength };
-  return { type, ...limits, ...about, ...(field.reserved ? { not: { enum: field.reserved.values } } : {}) };
+  const refused = [
+    ...(field.reserved ? [{ enum: field.reserved.values }] : []),
+    ...(field.forbidden ? [{ pattern: `[${field.forbidden.characters.map((character) => `\\${character}`).join('')}]` }] : []),
+  ];
+  return { type, ...limits, ...about, ...(refused.length > 0 ? { not: { anyOf: refused } } : {}) };
 }
 
 /** Each group's rule: one of its alternatives has text in every field. */

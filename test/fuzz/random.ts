@@ -599,10 +599,13 @@ export function oddText(random: Random, length: number): string {
   return random.string(length, ODD_TEXT);
 }
 
+/** Odd text an isbn may hold: any but / and \\, which would let its link name another path (api.md, Validation). */
+export const ISBN_TEXT = ODD_TEXT.filter((piece) => !/[/\\]/.test(piece));
+
 /** A submission that passes validation: isbn unique enough, every field within its limit. */
 export function validBook(random: Random): Record<string, string> {
   const book: Record<string, string> = {
-    isbn: `r${random.next().toString(36)}${oddText(random, random.between(0, 6))}`,
+    isbn: `r${random.next().toString(36)}${random.string(random.between(0, 6), ISBN_TEXT)}`,
     title: `T${oddText(random, random.between(0, 20))}`,
   };
   if (random.chance(0.5)) book.author = `A${oddText(random, random.between(0, 6))} B${oddText(random, random.between(0, 6))}`;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { answerViolations, exchange } from '../helpers/raw.ts';
-import { codePoints, oddText, type PlannedRequest, Random, randomRequest, SEED_VARIABLE, seedFromEnv } from './random.ts';
+import { codePoints, ISBN_TEXT, oddText, type PlannedRequest, Random, randomRequest, SEED_VARIABLE, seedFromEnv } from './random.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const SEED = seedFromEnv();
@@ -218,7 +218,7 @@ describe('a churn of POSTs and DELETEs', () => {
         if (!/\S/.test(title)) title = `x${title}`;
         return {
           seq: n,
-          isbn: `churn-${n}-${oddText(random, random.between(0, 3))}`,
+          isbn: `churn-${n}-${random.string(random.between(0, 3), ISBN_TEXT)}`,
           title,
           first: `F${n}${oddText(random, random.between(0, 2))}`,
           last: `${random.pick(['Orwell', 'Lee', 'lee', 'Ñandú', 'Ø', '9', '10'])}${oddText(random, random.between(0, 2))}`,
@@ -344,7 +344,7 @@ const ROUND_TRIPS: readonly (readonly [string, Submission])[] = [
       authorLastName: 'Poulain\u0308',
     },
   ],
-  ['/?#% and spaces in the isbn', { isbn: 'a/b?c#d%e f', title: 'Slashes / and ? and # and %', author: 'Per Cent%' }],
+  ['?#% and spaces in the isbn', { isbn: 'a?b#c%d e f', title: 'Slashes / and ? and # and %', author: 'Per Cent%' }],
   ['an isbn of escapes that must not be decoded twice', { isbn: '%2F%zz%25 %', title: 'Escapes', author: 'Es Cape' }],
   ['an isbn of +, & and =', { isbn: '+&=;,', title: 'Query characters', author: 'Q Uery' }],
   ['leading and trailing spaces', { isbn: ' spaced ', title: '  padded title  ', author: '  George   Orwell ' }],
@@ -354,7 +354,7 @@ const ROUND_TRIPS: readonly (readonly [string, Submission])[] = [
   ['characters outside the BMP', { isbn: '𝔘𝔫𝔦', title: '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', authorFirstName: '𝔄', authorLastName: '𝔅' }],
   ['prototype-ish names', { isbn: '__proto__', title: 'constructor', author: 'prototype toString' }],
   ['dots that are not dot-segments', { isbn: '...', title: '.a', author: 'a. .b' }],
-  ['a backslash isbn', { isbn: '..\\..\\x', title: 'Backslash', author: 'Back Slash' }],
+  ['.. inside an isbn', { isbn: '..x..y..', title: 'Back \\ slash', author: 'Dot Dot' }],
   ['a 64-character isbn', { isbn: 'i'.repeat(64), title: 'Long isbn', author: 'Six Four' }],
   ['a 64-emoji isbn (64 code points)', { isbn: EMOJI_64, title: 'Emoji isbn', author: 'Emo Ji' }],
   ['a 512-character title', { isbn: 'long-title', title: 't'.repeat(512), author: 'Five Twelve' }],

@@ -148,6 +148,8 @@ for (const STORE of STORE_KINDS) {
           [{ isbn: 'x\ud800', title: 'T', author: 'A B' }, '#/isbn', 'isbn must be well-formed Unicode text'],
           [{ isbn: '.', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
           [{ isbn: '..', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
+          [{ isbn: 'a/b', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not contain / or \\'],
+          [{ isbn: '..\\..\\x', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not contain / or \\'],
         ];
         for (const [body, pointer, detail] of cases) {
           const response = await postRaw(server, JSON.stringify(body));
