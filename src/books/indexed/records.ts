@@ -1,12 +1,28 @@
 /**
- * The record table: each stored book under an integer id, the isbn map, insertion order as a
- * count of adds, the text budget, and the revision. The ids never leave the store; the indexes
- * (title-index.ts, kept-orders.ts) hold ids and read the books here.
+ * The record table: each stored book under an integer id, found by its isbn, with its place in
+ * insertion order, the text budget and the revision. The indexes hold ids and read the books here.
  */
 import type { BookFields } from '../book.ts';
+import { hashStrings, IdHash } from './id-hash.ts';
 
 /** A record as the store holds it: the fields, frozen, and nothing else that could leave the store. */
 export type StoredBook = BookFields;
+
+/**
+ * A frozen copy of `fields`, as `Object.freeze({ ...fields })` makes one, but built by `new`, so
+ * that V8 sizes the object for all its fields at once instead of keeping some in a second array
+ * (docs/performance.md, Memory). The prototype stays Object.prototype: a record is a plain object.
+ */
+function Record(this: { [key: string]: unknown }, fields: BookFields): void {
+  const source = fields as Readonly<{ [key: string]: unknown }>;
+  for (const key of Object.keys(source)) this[key] = source[key];
+}
+Record.prototype = Object.prototype;
+const NewRecord = Record as unknown as new (fields: BookFields) => StoredBook;
+
+export function storedBook(fields: BookFields): StoredBook {
+  return Object.freeze(new NewRecord(fields));
+}
 
 /**
  * The id of a removed book goes to the next one added, so the arrays indexed by id never outgrow
@@ -20,7 +36,12 @@ export class RecordTable {
   /** By id: when the book was added, as a count of adds; it orders books that sort as equals. */
   private readonly added: number[] = [];
   private readonly freeIds: number[] = [];
-  private readonly ids = new Map<string, number>();
+  /** The live ids, by isbn. */
+  private readonly ids = new IdHash<string>(
+    (isbn) => hashStrings(isbn),
+    (id) => hashStrings(this.book(id).isbn),
+    (id, isbn) => this.book(id).isbn === isbn,
+  );
   private adds = 0;
   private text = 0;
   private changes = 0;
@@ -42,7 +63,7 @@ export class RecordTable {
   }
 
   idOf(isbn: string): number | undefined {
-    return this.ids.get(isbn);
+    return this.ids.find(isbn);
   }
 
   /** The book under a live id. */
@@ -70,7 +91,7 @@ export class RecordTable {
     const id = this.freeIds.pop() ?? this.books.length;
     this.books[id] = book;
     this.added[id] = this.adds++;
-    this.ids.set(book.isbn, id);
+    this.ids.add(id, book.isbn);
     this.text += this.measure(book);
     this.changes++;
     return id;
@@ -79,7 +100,7 @@ export class RecordTable {
   /** Removes the book under a live id, and frees the id; returns the book. */
   remove(id: number): StoredBook {
     const book = this.book(id);
-    this.ids.delete(book.isbn);
+    this.ids.delete(id, book.isbn);
     this.books[id] = undefined;
     this.freeIds.push(id);
     this.text -= this.measure(book);
@@ -97,8 +118,8 @@ export class RecordTable {
   }
 
   /** The live ids, in no particular order. */
-  liveIds(): IterableIterator<number> {
-    return this.ids.values();
+  *liveIds(): IterableIterator<number> {
+    for (let id = 0; id < this.books.length; id++) if (this.books[id] !== undefined) yield id;
   }
 
   /** Every title by id, undefined where an id is free: what the title index is built from. */

@@ -16,7 +16,7 @@ import {
   TEXT_PER_BOOK,
 } from '../store.ts';
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
-import { RecordTable, type StoredBook } from './records.ts';
+import { RecordTable, type StoredBook, storedBook } from './records.ts';
 import { TitleIndex } from './title-index.ts';
 
 export class IndexedBookStore implements BookStore {
@@ -56,7 +56,7 @@ export class IndexedBookStore implements BookStore {
     if (this.records.idOf(fields.isbn) !== undefined) return { refused: 'isbn-taken' };
     if (this.titles.duplicateOf(fields) !== undefined) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
-    const book: StoredBook = Object.freeze({ ...fields });
+    const book: StoredBook = storedBook(fields);
     if (!this.records.textFits(this.measure(book))) return { refused: 'text-full' };
     // The title index first: it is the one part that can refuse a title, before anything changed.
     this.titles.add(this.records.nextId(), book);
@@ -69,7 +69,7 @@ export class IndexedBookStore implements BookStore {
     if (id === undefined) return { refused: 'not-found' };
     const duplicate = this.titles.duplicateOf(fields);
     if (duplicate !== undefined && duplicate !== id) return { refused: 'duplicate' };
-    const book: StoredBook = Object.freeze({ ...fields });
+    const book: StoredBook = storedBook(fields);
     const old = this.records.book(id);
     if (!this.records.textFits(this.measure(book) - this.measure(old))) return { refused: 'text-full' };
     this.titles.replace(id, old, book);

@@ -5,6 +5,7 @@
  */
 import type { StoredBook } from './records.ts';
 import { SuffixArray, type TitleMatches } from './suffix-array.ts';
+import { hashStrings, IdHash } from './id-hash.ts';
 
 export class TitleIndex {
   private readonly duplicates: DuplicateIndex;
@@ -29,14 +30,14 @@ export class TitleIndex {
   }
 
   remove(id: number, book: StoredBook): void {
-    this.duplicates.remove(book);
+    this.duplicates.remove(book, id);
     this.suffixes?.remove(id);
   }
 
   /** Indexes `book` in place of `old` under the same id; throws, changing nothing, like `add`. */
   replace(id: number, old: StoredBook, book: StoredBook): void {
     this.suffixes?.replace(id, book.title);
-    this.duplicates.remove(old);
+    this.duplicates.remove(old, id);
     this.duplicates.add(book, id);
   }
 
@@ -61,45 +62,33 @@ export class TitleIndex {
  * titles are unique, and a bare number instead of a map saves memory on each of them.
  */
 class DuplicateIndex {
-  private readonly byTitle = new Map<string, number | Map<string, number>>();
-  private readonly bookOf: (id: number) => StoredBook;
+  private readonly ids: IdHash<StoredBook>;
 
   constructor(bookOf: (id: number) => StoredBook) {
-    this.bookOf = bookOf;
+    const hash = (book: StoredBook): number => hashStrings(book.title, book.authorFirstName, book.authorLastName);
+    this.ids = new IdHash<StoredBook>(
+      hash,
+      (id) => hash(bookOf(id)),
+      (id, book) => {
+        const stored = bookOf(id);
+        return stored.title === book.title && sameNames(stored, book);
+      },
+    );
   }
 
   find(book: StoredBook): number | undefined {
-    const entry = this.byTitle.get(book.title);
-    if (typeof entry === 'number') return sameNames(this.bookOf(entry), book) ? entry : undefined;
-    return entry?.get(namesOf(book));
+    return this.ids.find(book);
   }
 
   add(book: StoredBook, id: number): void {
-    const entry = this.byTitle.get(book.title);
-    if (entry === undefined) this.byTitle.set(book.title, id);
-    else if (typeof entry === 'number')
-      this.byTitle.set(
-        book.title,
-        new Map([
-          [namesOf(this.bookOf(entry)), entry],
-          [namesOf(book), id],
-        ]),
-      );
-    else entry.set(namesOf(book), id);
+    this.ids.add(id, book);
   }
 
-  remove(book: StoredBook): void {
-    const entry = this.byTitle.get(book.title);
-    if (typeof entry === 'object') entry.delete(namesOf(book));
-    if (typeof entry !== 'object' || entry.size === 0) this.byTitle.delete(book.title);
+  remove(book: StoredBook, id: number): void {
+    this.ids.delete(id, book);
   }
 }
 
 function sameNames(a: StoredBook, b: StoredBook): boolean {
   return a.authorFirstName === b.authorFirstName && a.authorLastName === b.authorLastName;
-}
-
-/** The derived names as one key; JSON keeps ("a b", "c") and ("a", "b c") apart. */
-function namesOf(book: StoredBook): string {
-  return JSON.stringify([book.authorFirstName, book.authorLastName]);
 }
