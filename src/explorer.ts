@@ -7,11 +7,13 @@ import type { Handler } from './http/context.ts';
 import type { Route } from './http/router.ts';
 
 /**
- * The page may load only what its own origin serves, and no other page may frame it. (Every
+ * The page may load only what its own origin serves, may not change its base or send a form
+ * elsewhere, no other page may frame it, and the address it was on is never sent on. (Every
  * answer, these too, carries `X-Content-Type-Options: nosniff`: respond.ts adds it.)
  */
-const HEADERS = {
-  'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+export const EXPLORER_HEADERS = {
+  'content-security-policy': "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
 };
 
 const HTML = 'text/html; charset=utf-8';
@@ -122,7 +124,7 @@ export const EXPLORER_FILES = [
 export function explorerRoutes(): Route<Handler>[] {
   return EXPLORER_FILES.map(({ path, file, type }) => {
     const body = readFileSync(new URL(`../public/${file}`, import.meta.url));
-    return { method: 'GET', path, handler: () => ({ status: 200, body, type, headers: HEADERS }) };
+    return { method: 'GET', path, handler: () => ({ status: 200, body, type, headers: EXPLORER_HEADERS }) };
   });
 }
 

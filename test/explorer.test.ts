@@ -7,7 +7,7 @@ import { send } from './helpers/http.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 const PUBLIC = join(import.meta.dirname, '../public');
-const CSP = "default-src 'self'; frame-ancestors 'none'";
+const CSP = "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const SCRIPT = 'text/javascript; charset=utf-8';
 const FILES: [string, string, string][] = [
@@ -40,6 +40,7 @@ describe('the explorer files', () => {
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), type);
       assert.equal(response.headers.get('content-security-policy'), CSP);
+      assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
       assert.deepEqual(Buffer.from(await response.arrayBuffer()), readFileSync(join(PUBLIC, file)));
       const etag = response.headers.get('etag') ?? '';

@@ -79,6 +79,16 @@ describe('createLogger line format', () => {
     assert.deepEqual(JSON.parse(writes[0] as string), { time: TIME, level: 'warn', msg: `msg ${odd}`, [`key ${odd}`]: odd });
   });
 
+  it('escapes the bidirectional controls and U+FEFF, so a line reads in the order it was written', (t) => {
+    fixTime(t);
+    const { logger, writes } = capture('debug');
+    const odd = 'a\u202ab\u202ec\u2066d\u2069e\ufefff\u200fg\u2067h';
+    logger.warn('odd', { isbn: odd });
+    const escaped = 'a\\u202ab\\u202ec\\u2066d\\u2069e\\ufefff\u200fg\\u2067h';
+    assert.deepEqual(writes, [`{"time":"${TIME}","level":"warn","msg":"odd","isbn":"${escaped}"}\n`]);
+    assert.deepEqual(JSON.parse(writes[0] as string), { time: TIME, level: 'warn', msg: 'odd', isbn: odd });
+  });
+
   it('escapes them in what a client sends, over HTTP: an isbn that names no book', async () => {
     const lines: string[] = [];
     const config = loadConfig({ LOG_LEVEL: 'warn' });

@@ -3,7 +3,7 @@
  * service's own paths and shared parameters here, the rest from the other modules of this folder.
  */
 import { FIELDS, type FieldTable } from '../books/fields.ts';
-import { EXPLORER_FILES } from '../explorer.ts';
+import { EXPLORER_FILES, EXPLORER_HEADERS } from '../explorer.ts';
 import { JSON_TYPE, HAL_TYPE } from '../http/respond.ts';
 import { examples, SERVER_URL } from './examples.ts';
 import { bookPaths } from './paths.ts';
@@ -68,7 +68,7 @@ function servicePaths(): Record<string, Json> {
         summary: PAGE.summary,
         description:
           `Read once at start-up and sent as it is, with its exact type (${PAGE.type}). The page loads its script modules and stylesheet from the same service, ` +
-          'each also read once and answered by GET the same way (200 with its exact type, an ETag and this Content-Security-Policy; 304 on If-None-Match): ' +
+          'each also read once and answered by GET the same way (200 with its exact type, an ETag, this Content-Security-Policy and Referrer-Policy; 304 on If-None-Match): ' +
           `${STATIC_FILES.map(({ path, summary }) => `${path} (${summary.charAt(0).toLowerCase()}${summary.slice(1, -1)})`).join('; ')}.`,
         parameters: [IF_NONE_MATCH],
         responses: {
@@ -77,7 +77,8 @@ function servicePaths(): Record<string, Json> {
             headers: {
               ...ALWAYS,
               ...ETAG,
-              'Content-Security-Policy': header("default-src 'self'; frame-ancestors 'none'"),
+              'Content-Security-Policy': header(EXPLORER_HEADERS['content-security-policy']),
+              'Referrer-Policy': header(EXPLORER_HEADERS['referrer-policy']),
             },
             content: { [PAGE.type]: { schema: { type: 'string' } } },
           },
