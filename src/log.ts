@@ -28,7 +28,10 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
  * character, so a JSON line stays valid and means the same.
  */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** `write` receives whole lines, newline-terminated; in production it writes to stdout. */

@@ -89,6 +89,7 @@ export const ORIGIN_MESSAGES = {
   hostNameTooLong: (max: number) => `Host is too long: a host name has at most ${max} characters`,
   hostPortTooLong: (max: number) => `Host is too long: a port has at most ${max} digits`,
   badHost: 'Host is not a valid host[:port]',
+  userinfo: 'The request target must not hold user information (user@host)',
   forwardedHostNameTooLong: (max: number) => `The forwarded host is too long: a host name has at most ${max} characters`,
   forwardedHostPortTooLong: (max: number) => `The forwarded host is too long: a port has at most ${max} digits`,
   badForwardedHost: 'The forwarded host is not a valid host[:port]',

@@ -30,7 +30,8 @@ const MAX_PREFIX = 256;
 
 // host[:port]: dot-separated labels (a name or an IPv4 address), or a bracketed IPv6 address.
 const HOST = /^(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,126}\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
-const PORT = /^\d{1,5}$/;
+// 1 to 65535, as a URL writes it: no sign, no leading zero.
+const PORT = /^[1-9]\d{0,4}$/;
 // A path prefix: slash-separated segments of unreserved characters, sub-delims, ':' '@' and escapes.
 const PREFIX = /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)+$/;
 
@@ -39,6 +40,8 @@ export function baseUrlOf(request: OriginRequest, options: OriginOptions): strin
   // node keeps only the first of repeated Host headers; RFC 9112 section 3.2 makes that a 400.
   const names = request.rawHeaders.filter((_, index) => index % 2 === 0);
   if (names.filter((name) => name.toLowerCase() === 'host').length > 1) throw problems.badRequest(ORIGIN_MESSAGES.manyHosts);
+  // RFC 9112 section 3.2.2: an absolute-form target names a host, never a user to log in as.
+  if (request.authority?.includes('@')) throw problems.badRequest(ORIGIN_MESSAGES.userinfo);
   const host = request.authority ?? request.headers.host;
   if (options.baseUrl !== undefined) {
     // The Host header is still checked when present: a malformed one is a bad request anyway.
@@ -74,6 +77,8 @@ function checkHost(value: string, messages: HostMessages): string {
   if (port !== undefined && port.length > MAX_PORT_DIGITS) throw problems.badRequest(messages.portTooLong(MAX_PORT_DIGITS));
   const match = HOST.exec(value);
   if (!match || (match[1] !== undefined && !validPort(match[1]))) throw problems.badRequest(messages.invalid);
+  // The pattern lets through what a URL cannot hold (999.999.999.999, [:::::.]); a link must parse.
+  if (!URL.canParse(`http://${value}/`)) throw problems.badRequest(messages.invalid);
   return value;
 }
 

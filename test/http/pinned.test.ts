@@ -35,6 +35,17 @@ describe('request targets and Host', () => {
     assert.equal(responses[0]?.status, 400);
   });
 
+  it('refuses an absolute-form target with user information, saying so', async () => {
+    for (const target of ['http://user@books.example/books', 'http://user:pass@books.example:8080/books', 'http://@books.example/']) {
+      const { responses } = await exchange(server.port, `GET ${target} HTTP/1.1\r\nHost: ok.example\r\nConnection: close\r\n\r\n`);
+      assert.equal(responses[0]?.status, 400, target);
+      assert.equal(
+        (JSON.parse(String(responses[0]?.body)) as { detail: string }).detail,
+        'The request target must not hold user information (user@host)',
+      );
+    }
+  });
+
   it('takes an absolute-form target without a path as the root, and a URL inside a query as a query', async () => {
     const root = await exchange(server.port, 'GET http://books.example:8080 HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n');
     assert.equal(root.responses[0]?.status, 200);

@@ -37,6 +37,11 @@ describe('base URL from Host', () => {
       ['a..b', 'Host is not a valid host[:port]'],
       ['.example', 'Host is not a valid host[:port]'],
       ['"><script>', 'Host is not a valid host[:port]'],
+      // What the pattern lets through but a URL cannot hold, or would write otherwise.
+      ['999.999.999.999', 'Host is not a valid host[:port]'],
+      ['[:::::.]', 'Host is not a valid host[:port]'],
+      ['x:00080', 'Host is not a valid host[:port]'],
+      ['x:0', 'Host is not a valid host[:port]'],
     ];
     for (const [host, detail] of cases) {
       const response = await send({ port: server.port, path: '/books', headers: { host } });
