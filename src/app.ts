@@ -74,6 +74,8 @@ export function createApp({ config, store, logger }: AppDeps): App {
     const base = baseUrlOf({ headers: req.headers, rawHeaders: req.rawHeaders, authority }, config);
     const query = parseQuery(queryText);
     const method = req.method ?? 'GET';
+    // A CONNECT asks for a tunnel to another host, which this service, no proxy, never opens.
+    if (method === 'CONNECT') throw problems.methodNotAllowed(method, router.allMethods);
     const match = router.match(method, path);
     if (match.kind === 'not-found') throw problems.unknownPath(path);
     if (match.kind === 'method-not-allowed') throw problems.methodNotAllowed(method, match.allow);

@@ -2,7 +2,7 @@
  * The HTTP server around the app: timeouts for life behind a proxy and against slow clients,
  * answers to requests node's parser rejects (http/client-error.ts), and a graceful shutdown.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { App } from './app.ts';
@@ -64,6 +64,23 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
   });
   // Without this listener node answers an unknown Expect with a bare 417; the app answers a problem.
   server.on('checkExpectation', listener);
+  // A client that waits before sending its body hears 100 Continue only once the body is read,
+  // so a write refused first (a 401) is answered without inviting the body.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    req.once('resume', () => {
+      if (!res.headersSent) res.writeContinue();
+    });
+    listener(req, res);
+  });
+  // node hands a CONNECT over as a bare socket; the app answers it like any other request (a 405).
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => socket.destroySoon());
+    listener(req, res);
+  });
   return server;
 }
 

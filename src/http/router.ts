@@ -36,10 +36,13 @@ interface PathGroup<H> {
 
 export class Router<H> {
   readonly routes: readonly Route<H>[];
+  /** Every method some path answers, as an Allow header writes them. */
+  readonly allMethods: string;
   private readonly groups: PathGroup<H>[] = [];
 
   constructor(routes: readonly Route<H>[]) {
     this.routes = routes;
+    this.allMethods = allowedMethods([...new Set(routes.map((route) => route.method))]);
     for (const path of new Set(routes.map((route) => route.path))) {
       const here = routes.filter((route) => route.path === path);
       this.groups.push({

@@ -192,9 +192,8 @@ export interface PlannedRequest {
   readonly method: string;
   readonly bytes: Buffer;
   /**
-   * Whether the server may close without answering: CONNECT (node drops it when nobody listens
-   * for it), a body over the limit, where the close may race the answer, or an Upgrade request
-   * whose body framing is off.
+   * Whether the server may close without answering: a body over the limit, where the close may
+   * race the answer, or an Upgrade request whose body framing is off.
    */
   readonly mayGoUnanswered: boolean;
 }
@@ -447,7 +446,6 @@ export function randomRequest(random: Random, options: HostileOptions): PlannedR
     method,
     bytes,
     mayGoUnanswered:
-      method === 'CONNECT' ||
       (body?.length ?? 0) > BODY_LIMIT ||
       // With an Upgrade header and a body that the stream's end cuts short, node ends the socket
       // on the client's FIN before the app can answer (the parser raises no error there).

@@ -1,8 +1,11 @@
 /** api.md on the HTTP edges (The base URL, Endpoints, Headers): base URL and Host, request ids, token, HEAD, OPTIONS, ETag. */
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { expectedBook, TOLKIEN } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
+import { exchange } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -77,6 +80,66 @@ describe('request-level checks', () => {
       detail: 'The only expectation supported is Expect: 100-continue',
       instance: '/books',
     });
+  });
+});
+
+describe('CONNECT and Expect: 100-continue (api.md, Endpoints and Headers)', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer({ API_TOKEN: 'secret-token' })));
+  after(() => server.close());
+
+  it('answers CONNECT with a 405 problem naming every method, and logs it like any request', async () => {
+    const allow = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+    for (const target of ['books.example:443', '/books']) {
+      const { responses } = await exchange(server.port, `CONNECT ${target} HTTP/1.1\r\nHost: books.example:443\r\n\r\n`);
+      assert.equal(responses.length, 1, target);
+      const [answer] = responses;
+      assert.equal(answer?.status, 405);
+      assert.equal(answer?.headers.get('allow'), allow);
+      assert.equal(answer?.headers.get('content-type'), 'application/problem+json');
+      assert.deepEqual(JSON.parse(String(answer?.body)), {
+        type: 'about:blank',
+        title: 'Method Not Allowed',
+        status: 405,
+        detail: `Method CONNECT is not allowed here; allowed: ${allow}`,
+        instance: target,
+      });
+      const line = server.logs.find((entry) => entry.msg === 'request' && entry.method === 'CONNECT' && entry.path === target);
+      assert.equal(line?.status, 405);
+    }
+  });
+
+  it('refuses a write without the token at once, without inviting its body with 100 Continue', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    const head = 'POST /books HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\nExpect: 100-continue\r\n\r\n';
+    socket.write(head);
+    let received = '';
+    for await (const chunk of socket) received += String(chunk);
+    assert.match(received, /^HTTP\/1\.1 401 Unauthorized\r\n/);
+    assert.doesNotMatch(received, /100 Continue/);
+  });
+
+  it('invites the body of a write with the token, and stores it', async () => {
+    const body = JSON.stringify({ isbn: 'c-1', title: 'Continued', author: 'Con Tinue' });
+    const req = request({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/books',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+        authorization: 'Bearer secret-token',
+      },
+    });
+    const answered = new Promise<number | undefined>((resolve, reject) => {
+      req.once('response', (response) => resolve(response.resume().statusCode));
+      req.once('error', reject);
+    });
+    await new Promise((resolve) => req.once('continue', resolve));
+    req.end(body);
+    assert.equal(await answered, 201);
   });
 });
 
