@@ -31,6 +31,8 @@ export interface SendOptions {
   readonly closing: boolean;
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** Drawn at start-up, so that a tag from an earlier run, whose catalogue may have differed, never matches. */
 const INSTANCE = randomUUID();
 
@@ -47,6 +49,8 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
   }
   const headers: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff', 'x-request-id': options.requestId, ...reply.headers };
   if (options.closing) headers.connection = 'close';
+  // What a write answers is about that one request: no cache may keep it and give it again.
+  if (WRITES.has(req.method ?? '')) headers['cache-control'] = 'no-store';
   const body = reply.body === undefined || stream ? undefined : Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
   let status = reply.status;
   // Only what a GET reads may be answered 304, never the answer to a write.
