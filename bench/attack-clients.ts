@@ -105,3 +105,18 @@ export async function dribble(base: string, clients: number, head: string, every
   for (const socket of sockets) socket.destroy();
   return failures;
 }
+
+/**
+ * One connection writes `bytes` and reads what comes back at `bytesPerSecond`, a tenth of a
+ * second's worth at a time, for `holdMs`: the service sees a client that reads, only slowly.
+ */
+export async function slowReader(base: string, bytes: string, bytesPerSecond: number, holdMs: number): Promise<Tally> {
+  const failures: Tally = new Map();
+  const [socket] = await Promise.all([openSilent(base, failures)]);
+  if (!socket.destroyed) socket.write(bytes);
+  const timer = setInterval(() => socket.read(Math.max(1, Math.round(bytesPerSecond / 10))), 100);
+  await sleep(holdMs);
+  clearInterval(timer);
+  socket.destroy();
+  return failures;
+}

@@ -4,7 +4,7 @@
  * count and in time, and closes everything it opened before it resolves.
  */
 import { Agent } from 'node:http';
-import { atOnce, call, type Call, dribble, LIMIT_MS, silent, type Tally } from './attack-clients.ts';
+import { atOnce, call, type Call, dribble, LIMIT_MS, silent, slowReader, type Tally } from './attack-clients.ts';
 import { SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
 import { isbnOf } from './seed.ts';
 
@@ -30,6 +30,9 @@ export interface Attack {
 const HOLD_MS = 5_000;
 
 const UNPAGED = 'GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+/** 100,000 small requests in a row, about 4.5 MB: what one socket can pipeline in a moment. */
+const FLOOD = 'GET /books/4-5-6 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(100_000);
 
 /** 127 labels of 63 letters, 8,127 bytes: each label a well-formed DNS label, the whole far past DNS's 253. */
 const LONG_LABELS = Array.from({ length: 127 }, () => 'a'.repeat(63)).join('.');
@@ -110,6 +113,16 @@ export const ATTACKS: readonly Attack[] = [
     name: `Thirty unpaged listings pipelined on one socket, never read (held ${HOLD_MS / 1000} s)`,
     catalogue: '100,000 books',
     run: async (base) => ({ failures: await silent(base, 1, UNPAGED.repeat(30), HOLD_MS) }),
+  },
+  {
+    name: `100,000 small GETs pipelined on one socket, never read (held ${HOLD_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await silent(base, 1, FLOOD, HOLD_MS) }),
+  },
+  {
+    name: `100,000 small GETs pipelined on one socket, read at 2 KB/s (${HOLD_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await slowReader(base, FLOOD, 2048, HOLD_MS) }),
   },
   {
     name: 'Thirty requests at once, 16 KB `Forwarded` of `"\\` and `\\"` in two lines',

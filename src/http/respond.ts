@@ -36,17 +36,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Drawn at start-up, so that a tag from an earlier run, whose catalogue may have differed, never matches. */
 const INSTANCE = randomUUID();
 
-/**
- * Writes `reply` and resolves with the status sent (a 200 may become a 304) once the last byte
- * is handed to node, or with 0 when the client went away before its turn came.
- */
+/** Writes `reply`, and resolves with the status sent (a 200 may become a 304) once the last byte is handed to node. */
 export async function send(req: IncomingMessage, res: ServerResponse, reply: Reply, options: SendOptions): Promise<number> {
   const stream = reply.body instanceof Readable ? reply.body : undefined;
-  // Requests pipelined on one connection are answered in order; an answer is built only when its turn comes.
-  if (!(await turnOf(req, res))) {
-    stream?.destroy();
-    return 0;
-  }
   const headers: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff', 'x-request-id': options.requestId, ...reply.headers };
   if (options.closing) headers.connection = 'close';
   // What a write answers is about that one request: no cache may keep it and give it again.
@@ -60,9 +52,11 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
   } else if (reply.tagged && body !== undefined) headers.etag = entityTag(body);
   if (reply.body !== undefined && status !== 304) headers['content-type'] = reply.type ?? HAL_TYPE;
   if (body !== undefined && status !== 304) headers['content-length'] = Buffer.byteLength(body);
+  // An answer pipelined behind another is written all the same: node holds it until its turn,
+  // counts what it holds, and stops reading the connection while too much is waiting.
   res.writeHead(status, headers);
   // A stream is piped only to a GET's 200; node sends no body for HEAD, 204 and 304 itself.
-  if (stream && status === 200 && req.method === 'GET') await pipeline(stream, res);
+  if (stream && status === 200 && req.method === 'GET') await pipe(stream, req, res);
   else {
     stream?.destroy();
     res.end(status === 304 ? undefined : body);
@@ -70,19 +64,18 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
   return status;
 }
 
-/** Resolves true once `res` is the response being written on its connection, false when the connection closed first. */
-function turnOf(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (res.socket !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('socket', done);
-      req.off('close', done);
-      resolve(res.socket !== null && !res.destroyed);
-    };
-    res.once('socket', done);
-    // node destroys the requests still waiting when their connection closes.
-    req.once('close', done);
-  });
+/**
+ * Writes a stream as the client reads it: `pipeline` waits for the client to take each piece
+ * before asking for the next, and stops the stream if the client goes away. An answer still
+ * waiting for its turn when the connection closes is dropped, as node drops its request.
+ */
+async function pipe(stream: Readable, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (res.socket === null) {
+    req.once('close', () => {
+      if (res.socket === null) res.destroy();
+    });
+  }
+  await pipeline(stream, res);
 }
 
 /** The ETag `send` gives this JSON value as a body, for a handler that checks If-Match against it. */

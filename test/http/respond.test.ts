@@ -179,12 +179,10 @@ describe('a client that reads nothing', () => {
       closed.map(({ level, timeoutMs, method, path }) => ({ level, timeoutMs, method, path })),
       [{ level: 'warn', timeoutMs: 200, method: 'GET', path: '/books' }],
     );
-    // Every request is in the access log: those answered whole, the one cut (its 200 was sent),
-    // and those whose turn never came (0: no status was sent).
+    // Every request is in the access log with the status it was given, the ones whose turn never
+    // came too: their answers waited in node's queue and went with the connection.
     const statuses = server.logs.filter((line) => line.msg === 'request').map((line) => line.status);
-    assert.equal(statuses.length, 30);
-    assert.ok(statuses.includes(0), `every answer was written: ${JSON.stringify(statuses)}`);
-    assert.deepEqual(new Set(statuses), new Set([200, 0]));
+    assert.deepEqual(statuses, Array.from({ length: 30 }, () => 200));
   });
 
   it('while a client that keeps reading gets its whole answer', async (t) => {
