@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { App } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
+import { Pipelining } from './http/pipelining.ts';
 import { parseTarget } from './http/request.ts';
 import type { Logger } from './log.ts';
 
@@ -21,13 +22,16 @@ export interface ServerOptions {
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 export function createHttpServer(app: App, logger: Logger, options: ServerOptions): Server {
+  const pipelining = new Pipelining(app.handle);
   // The latest response on each socket, so that junk pipelined behind a request can wait for it.
   // It is looked at only when junk comes, rather than tracked with a listener on every response,
   // which would slow down every answer, even a GET of one book, for the sake of a rare case (make bench).
   const latest = new WeakMap<Socket, ServerResponse>();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     latest.set(req.socket, res);
-    app.handle(req, res);
+    // A request behind an answer still being written waits its turn in http/pipelining.ts.
+    if (res.socket === null) pipelining.accept(req, res);
+    else app.handle(req, res);
   };
   const keepAliveTimeout = options.keepAliveTimeoutMs;
   // A proxy may send a request the moment before the idle timeout ends; the header timer must not
