@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { App } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
 import { Pipelining } from './http/pipelining.ts';
+import { SendTimeout } from './http/send-timeout.ts';
 import { parseTarget } from './http/request.ts';
 import type { Logger } from './log.ts';
 
@@ -51,10 +52,8 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
     listener,
   );
   // A client that stops reading would otherwise hold its connection, and the answer being
-  // written to it, for ever. node applies this between requests' arrival and their answers'
-  // end (the keep-alive timeout takes over between requests); any read or write restarts it.
-  server.timeout = options.sendTimeoutMs;
-  server.on('timeout', (socket: Socket) => {
+  // written to it, for ever.
+  const sendTimeout = new SendTimeout(options.sendTimeoutMs, (socket) => {
     const response = latest.get(socket);
     logger.warn('closed a connection that made no progress', {
       timeoutMs: options.sendTimeoutMs,
@@ -62,6 +61,7 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
     });
     socket.destroy();
   });
+  sendTimeout.attach(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = latest.get(socket);
     answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);
