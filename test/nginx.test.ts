@@ -76,10 +76,16 @@ function documentedBlock(port: number): string {
   assert.ok(block !== undefined, 'docs/deployment.md has no nginx block');
   assert.ok(block.includes(`server 127.0.0.1:${SERVICE_PORT};`), 'the block proxies to the service on port 5000');
   assert.ok(block.includes(`keepalive_timeout ${UPSTREAM_KEEPALIVE_TIMEOUT_S}s;`), 'the block pools for 60 s');
-  // TLS needs a certificate this test does not have: plain HTTP on a free loopback port instead.
+  // TLS needs a certificate this test does not have: plain HTTP on a free loopback port instead,
+  // for the service's server and for the default one that refuses every other host.
   const listen = /^ {2}listen 443 ssl;.*$/m;
+  const listenDefault = /^ {2}listen 443 ssl default_server;.*$/m;
   assert.match(block, listen, 'the block listens on 443 with TLS');
-  return block.replace(listen, `  listen 127.0.0.1:${port};`);
+  assert.match(block, listenDefault, 'the block has a default server on 443');
+  return block
+    .replace(listen, `  listen 127.0.0.1:${port};`)
+    .replace(listenDefault, `  listen 127.0.0.1:${port} default_server;`)
+    .replace(/^ {2}ssl_reject_handshake on;\n/m, '');
 }
 
 /** The whole configuration: nginx's own files in `dir`, around the documented block. */
@@ -241,6 +247,44 @@ describeWhen(
       assert.equal(answer.status, 200, answer.body);
       assert.equal(answer.headers['content-type'], 'application/hal+json');
       assert.deepEqual(JSON.parse(answer.body), expectedBook(publicBase, ORWELL));
+    });
+
+    it('refuses a request for another host name, so no link can name it', async () => {
+      for (const host of ['evil.example', `evil.example:${port}`, '127.0.0.1']) {
+        const answer = await call(agent, port, 'GET', '/api/books/1-2-3', undefined, { host });
+        assert.equal(answer.status, 421, host);
+        assert.doesNotMatch(answer.body, /evil/);
+      }
+    });
+
+    it('reads and deletes books whose isbns hold ?, #, %2F, .. and spaces, each through its own link', async () => {
+      const isbns = ['q?uestion', 'hash#tag', 'per%2Fcent', 'dot..dot', '..leading', 'two  spaces ', 'all ?#%2F.. of them'];
+      for (const [i, isbn] of isbns.entries()) {
+        const book = { isbn, title: `Odd isbn ${i}`, author: 'Odd Isbn' };
+        const created = await call(agent, port, 'POST', '/api/books', JSON.stringify(book));
+        assert.equal(created.status, 201, `${isbn}: ${created.body}`);
+        const self = (JSON.parse(created.body) as { _links: Links })._links.self?.href ?? '';
+        assert.equal(self, `${publicBase}/books/${encodeURIComponent(isbn)}`);
+        assert.equal(created.headers.location, self);
+        // The link's path as it stands, sent as it is: the proxy must pass it on the same.
+        const path = self.slice(`http://${PUBLIC_HOST}:${port}`.length);
+        const read = await call(agent, port, 'GET', path);
+        assert.equal(read.status, 200, `GET ${path}: ${read.body}`);
+        assert.deepEqual(JSON.parse(read.body), JSON.parse(created.body));
+        assert.equal((await call(agent, port, 'DELETE', path)).status, 204, `DELETE ${path}`);
+        assert.equal((await call(agent, port, 'GET', path)).status, 404, `GET ${path} after the delete`);
+      }
+      // The fixture is untouched: no link above named another book.
+      for (const isbn of ['1-2-3', '4-5-6', '7-8-9']) assert.equal((await call(agent, port, 'GET', `/api/books/${isbn}`)).status, 200);
+    });
+
+    it('passes a path with encoded slashes and dots on as sent, so it never names another book or path', async () => {
+      // nginx would resolve these once decoded: to /health, and to the fixture's 4-5-6.
+      const health = await call(agent, port, 'GET', '/api/books/..%2Fhealth');
+      assert.equal(health.status, 404, health.body);
+      assert.equal((JSON.parse(health.body) as { detail: string }).detail, 'Book cannot be found for ISBN: ../health');
+      assert.equal((await call(agent, port, 'DELETE', '/api/books/x%2F..%2F4-5-6')).status, 204);
+      assert.equal((await call(agent, port, 'GET', '/api/books/4-5-6')).status, 200, 'the delete reached another book');
     });
 
     it('answers a POST with a Location that leads back through the proxy', async () => {
