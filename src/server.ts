@@ -2,13 +2,14 @@
  * The HTTP server around the app: timeouts for life behind a proxy and against slow clients,
  * answers to requests node's parser rejects (http/client-error.ts), and a graceful shutdown.
  */
-import { createServer, type Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { App } from './app.ts';
 import { answerClientError } from './http/client-error.ts';
 import { Pipelining } from './http/pipelining.ts';
 import { SendTimeout } from './http/send-timeout.ts';
+import { listenForSpecialRequests } from './http/special-requests.ts';
 import { parseTarget } from './http/request.ts';
 import type { Logger } from './log.ts';
 
@@ -24,9 +25,8 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 
 export function createHttpServer(app: App, logger: Logger, options: ServerOptions): Server {
   const pipelining = new Pipelining(app.handle);
-  // The latest response on each socket, so that junk pipelined behind a request can wait for it.
-  // It is looked at only when junk comes, rather than tracked with a listener on every response,
-  // which would slow down every answer, even a GET of one book, for the sake of a rare case (make bench).
+  // The latest response on each socket, so that junk pipelined behind a request can wait for it,
+  // and a connection closed for making no progress can be logged with the request it was on.
   const latest = new WeakMap<Socket, ServerResponse>();
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     latest.set(req.socket, res);
@@ -66,25 +66,7 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
     const response = latest.get(socket);
     answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);
   });
-  // Without this listener node answers an unknown Expect with a bare 417; the app answers a problem.
-  server.on('checkExpectation', listener);
-  // A client that waits before sending its body hears 100 Continue only once the body is read,
-  // so a write refused first (a 401) is answered without inviting the body.
-  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    req.once('resume', () => {
-      if (!res.headersSent) res.writeContinue();
-    });
-    listener(req, res);
-  });
-  // node hands a CONNECT over as a bare socket; the app answers it like any other request (a 405).
-  server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    socket.on('error', () => socket.destroy());
-    const res = new ServerResponse(req);
-    res.shouldKeepAlive = false;
-    res.assignSocket(socket);
-    res.once('finish', () => socket.destroySoon());
-    listener(req, res);
-  });
+  listenForSpecialRequests(server, listener);
   return server;
 }
 
