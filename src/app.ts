@@ -19,12 +19,15 @@ import { JSON_TYPE, type Reply, send } from './http/respond.ts';
 import { type Route, Router } from './http/router.ts';
 import type { Logger } from './log.ts';
 import { REQUEST_MESSAGES } from './messages.ts';
+import type { RequestObserver } from './metrics/observer.ts';
 import { openApiDocument } from './openapi/document.ts';
 
 export interface AppDeps {
   readonly config: Config;
   readonly store: BookStore;
   readonly logger: Logger;
+  /** Told of every request, when metrics are on (METRICS_PORT). */
+  readonly observer?: RequestObserver | undefined;
 }
 
 export interface App {
@@ -34,7 +37,7 @@ export interface App {
   beginShutdown(): void;
 }
 
-export function createApp({ config, store, logger }: AppDeps): App {
+export function createApp({ config, store, logger, observer }: AppDeps): App {
   const books = bookHandlers(store, logger, config.apiToken === undefined ? undefined : bearerGuard(config.apiToken));
   const openapi = openApiDocument();
   const routes: readonly Route<Handler>[] = [
@@ -96,6 +99,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
+    observer?.started();
     const requestId = requestIdOf(req.headers);
     const { path, query, authority } = parseTarget(req.url ?? '/');
     let reply: Reply;
@@ -121,6 +125,7 @@ export function createApp({ config, store, logger }: AppDeps): App {
     }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     logger.info('request', { method: req.method, path, status, durationMs, requestId });
+    observer?.answered(req.method ?? '', router.templateOf(path) ?? 'other', status, durationMs / 1000);
   }
 
   return {

@@ -26,6 +26,8 @@ export interface Config {
   readonly corsOrigins: '*' | readonly string[] | undefined;
   /** Which store holds the books: the plain map, or the indexed one. */
   readonly store: StoreKind;
+  /** Where a second listener answers GET /metrics; undefined means no metrics at all. */
+  readonly metricsPort: number | undefined;
 }
 
 /** A setting with a bad value; `message` (from SETTING_MESSAGES) is the one line that start-up prints. */
@@ -71,6 +73,7 @@ export const SETTINGS = [
   setting({ name: 'SEND_TIMEOUT_MS', key: 'sendTimeoutMs', shown: '30000', fallback: 30_000, parse: integer(1, MAX_TIMER_MS) }),
   setting({ name: 'CORS_ORIGINS', key: 'corsOrigins', shown: 'unset', fallback: undefined, parse: origins }),
   setting({ name: 'STORE', key: 'store', shown: 'indexed', fallback: 'indexed', parse: storeKind }),
+  setting({ name: 'METRICS_PORT', key: 'metricsPort', shown: 'unset', fallback: undefined, parse: integer(1, 65_535) }),
 ] as const;
 
 /** Reads the settings from an environment and an argument list (without node and the script). */

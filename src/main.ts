@@ -7,7 +7,11 @@ import { openStore, SeedError } from './seed.ts';
 import type { BookStore } from './books/store.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createLogger, oneLine } from './log.ts';
-import { createHttpServer, shutdown } from './server.ts';
+import type { Server } from 'node:http';
+import { createMetricsServer } from './metrics/listener.ts';
+import { HttpMetrics } from './metrics/metrics.ts';
+import { createHttpServer } from './server.ts';
+import { shutdown } from './shutdown.ts';
 
 /** A bad setting or seed: one line on stderr naming the setting, and exit code 2. */
 function refuse(message: string): never {
@@ -29,18 +33,30 @@ const { config, store } = load();
 
 // node's own write, bound to stdout: a request's log line runs no code of this file.
 const logger = createLogger(config.logLevel, process.stdout.write.bind(process.stdout));
-const app = createApp({ config, store, logger });
-const server = createHttpServer(app, logger, config);
+// Metrics, only when asked for: otherwise no code of theirs runs at all.
+const metrics = config.metricsPort === undefined ? undefined : new HttpMetrics(store);
+const app = createApp({ config, store, logger, observer: metrics });
+const server = createHttpServer(app, logger, config, metrics);
+const metricsServer = metrics && createMetricsServer(metrics);
 
-server.on('error', (error: NodeJS.ErrnoException) => {
-  logger.error('cannot listen', { port: config.port, host: config.host, code: error.code, error: error.message });
-  process.exit(1);
-});
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info('listening', { port, host: config.host ?? 'all interfaces', books: store.size });
-});
+/** Listens on `port`, logs where, and stops the process when it cannot. */
+function listen(listener: Server, port: number, msg: string, fields: Record<string, unknown> = {}): void {
+  listener.on('error', (error: NodeJS.ErrnoException) => {
+    logger.error('cannot listen', { port, host: config.host, code: error.code, error: error.message });
+    process.exit(1);
+  });
+  listener.listen(port, config.host, () => {
+    const address = listener.address();
+    logger.info(msg, {
+      port: typeof address === 'object' && address ? address.port : port,
+      host: config.host ?? 'all interfaces',
+      ...fields,
+    });
+  });
+}
+
+listen(server, config.port, 'listening', { books: store.size });
+if (metricsServer) listen(metricsServer, config.metricsPort as number, 'metrics listening');
 
 let stopping = false;
 function stop(signal: NodeJS.Signals): void {
@@ -48,6 +64,9 @@ function stop(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
   const stopped = shutdown(server, app, config.shutdownTimeoutMs);
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
+  metrics?.stop();
   // Logged once the listening socket is closed, so that whoever reads it may rely on that.
   logger.info('shutting down', { signal, timeoutMs: config.shutdownTimeoutMs });
   void stopped.then((clean) => {

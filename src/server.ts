@@ -1,6 +1,6 @@
 /**
  * The HTTP server around the app: timeouts for life behind a proxy and against slow clients,
- * answers to requests node's parser rejects (http/client-error.ts), and a graceful shutdown.
+ * and answers to requests node's parser rejects (http/client-error.ts). shutdown.ts stops it.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -12,6 +12,7 @@ import { SendTimeout } from './http/send-timeout.ts';
 import { listenForSpecialRequests } from './http/special-requests.ts';
 import { parseTarget } from './http/request.ts';
 import type { Logger } from './log.ts';
+import type { RequestObserver } from './metrics/observer.ts';
 
 export interface ServerOptions {
   /** Idle keep-alive sockets close after this; above a proxy's idle timeout (api.md, Settings). */
@@ -23,7 +24,8 @@ export interface ServerOptions {
 /** Largest accepted request head, in bytes; node answers 431 beyond it. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
-export function createHttpServer(app: App, logger: Logger, options: ServerOptions): Server {
+/** `observer`, when metrics are on, is told of the connections the service closes and the requests it cannot read. */
+export function createHttpServer(app: App, logger: Logger, options: ServerOptions, observer?: RequestObserver): Server {
   const pipelining = new Pipelining(app.handle);
   // The latest response on each socket, so that junk pipelined behind a request can wait for it,
   // and a connection closed for making no progress can be logged with the request it was on.
@@ -60,33 +62,17 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
       ...(response && !response.writableFinished ? { method: response.req.method, path: parseTarget(response.req.url ?? '/').path } : {}),
     });
     socket.destroy();
+    observer?.closed('send_timeout');
   });
   sendTimeout.attach(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = latest.get(socket);
-    answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);
+    const status = answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);
+    if (status !== undefined && observer) {
+      observer.rejected(status);
+      observer.closed(status === 408 ? 'request_timeout' : status === 431 ? 'headers_too_large' : 'bad_request');
+    }
   });
   listenForSpecialRequests(server, listener);
   return server;
-}
-
-/**
- * Stops accepting, lets in-flight requests finish (their responses close their connections),
- * closes idle keep-alive sockets at once, and resolves true when all is closed; after
- * `timeoutMs` it cuts what is left and resolves false.
- */
-export function shutdown(server: Server, app: App, timeoutMs: number): Promise<boolean> {
-  app.beginShutdown();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve(false);
-    }, timeoutMs);
-    timer.unref();
-    server.close(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-    server.closeIdleConnections();
-  });
 }

@@ -19,11 +19,12 @@ const DEFAULTS: Config = {
   sendTimeoutMs: 30_000,
   corsOrigins: undefined,
   store: 'indexed',
+  metricsPort: undefined,
 };
 
 const FLAGS =
   '--port, --host, --base-url, --trust-proxy, --seed-file, --max-books, --api-token, --log-level, ' +
-  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store';
+  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store, --metrics-port';
 
 /** Asserts that `load` throws a ConfigError with exactly this setting and message. */
 function assertConfigError(load: () => unknown, setting: string, message: string): void {
@@ -88,6 +89,7 @@ describe('loadConfig from the environment', () => {
       SEND_TIMEOUT_MS: '1500',
       CORS_ORIGINS: 'https://app.example.com',
       STORE: 'map',
+      METRICS_PORT: '9464',
     };
     assert.deepEqual(loadConfig(env), {
       port: 9000,
@@ -103,6 +105,7 @@ describe('loadConfig from the environment', () => {
       sendTimeoutMs: 1_500,
       corsOrigins: ['https://app.example.com'],
       store: 'map',
+      metricsPort: 9464,
     });
   });
 
@@ -165,6 +168,8 @@ describe('loadConfig from flags', () => {
       '*',
       '--store',
       'map',
+      '--metrics-port',
+      '9100',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -180,6 +185,7 @@ describe('loadConfig from flags', () => {
       sendTimeoutMs: 400,
       corsOrigins: '*',
       store: 'map',
+      metricsPort: 9100,
     });
   });
 
@@ -213,6 +219,7 @@ describe('loadConfig from flags', () => {
       sendTimeoutMs: 2,
       corsOrigins: ['http://a.example', 'http://b.example:8080'],
       store: 'indexed',
+      metricsPort: undefined,
     });
   });
 
@@ -278,6 +285,7 @@ describe('bad values stop loading with a ConfigError naming the setting', () => 
     [{ TRUST_PROXY: 'On' }, 'TRUST_PROXY', 'TRUST_PROXY must be true or false, got "On"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"'],
     [{ STORE: 'btree' }, 'STORE', 'STORE must be one of map, indexed, got "btree"'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT', 'METRICS_PORT must be an integer from 1 to 65535, got "0"'],
     [{ BASE_URL: 'ftp://x' }, 'BASE_URL', 'BASE_URL must be an absolute http or https URL without query or fragment, got "ftp://x"'],
     [{ BASE_URL: 'not a url' }, 'BASE_URL', 'BASE_URL must be an absolute http or https URL without query or fragment, got "not a url"'],
     [{ BASE_URL: '/api' }, 'BASE_URL', 'BASE_URL must be an absolute http or https URL without query or fragment, got "/api"'],

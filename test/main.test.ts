@@ -119,7 +119,7 @@ describe('fail-fast start-up', () => {
       {},
       ['--nope'],
       'invalid configuration: --nope is not a known flag; the flags are --port, --host, --base-url, --trust-proxy, ' +
-        '--seed-file, --max-books, --api-token, --log-level, --keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store',
+        '--seed-file, --max-books, --api-token, --log-level, --keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store, --metrics-port',
     );
   });
 

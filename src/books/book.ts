@@ -1,34 +1,12 @@
 /**
- * What a book is, read from the table of fields (fields.ts): the submitted, stored and shown
- * book, and the derivation of the author fields from each other (api.md, Authors). Pure
- * functions, no I/O.
+ * What a book is, read from the table of fields (fields.ts): the stored record made from a
+ * submission, the view shown of a record, the author fields derived from each other (api.md,
+ * Authors), and how two books compare in each sort order. Pure functions, no I/O.
  */
 import { FIELDS, type FieldTable, type SortKey } from './fields.ts';
 
-// The three shapes of a book, each built from the rows of FIELDS: a field's type gives its
-// value's type, `required` whether it may be left out, and the author group, whose fields are
-// derived from each other, is always shown as text.
-type Field = (typeof FIELDS.rows)[number];
-type ValueOf<F> = F extends { readonly type: 'integer' } ? number : string;
-type Grouped = Extract<Field, { readonly group: string }>;
-type Required = Extract<Exclude<Field, Grouped>, { readonly required: true }>;
-type Optional = Exclude<Field, Grouped | Required>;
-type Given<F extends Field> = { readonly [R in F as R['name']]: ValueOf<R> };
-type MaybeGiven<F extends Field> = { readonly [R in F as R['name']]?: ValueOf<R> | undefined };
-
-/** The client's view of a book: the author fields always, as text; an optional field when it is set. */
-export type Book = Given<Required> & Given<Grouped> & MaybeGiven<Optional>;
-
-/** A submitted book after validation: the required fields hold text; the others may be absent, or null. */
-export type BookInput = Given<Required> & { readonly [R in Grouped | Optional as R['name']]?: ValueOf<R> | null | undefined };
-
-/**
- * What the store keeps of a book (its generated id stays inside the store). The names are the
- * derived values; `author` is the submitted text, kept only where the view could not rebuild it
- * from the names (api.md, Authors, rule 4), so nothing the client sent is lost.
- */
-export type BookFields = Given<Required> &
-  MaybeGiven<Optional> & { readonly authorFirstName: string; readonly authorLastName: string; readonly author: string | undefined };
+export type { Book, BookFields, BookInput } from './shapes.ts';
+import type { Book, BookFields, BookInput } from './shapes.ts';
 
 /** "Has text": a string with at least one character that is not whitespace (api.md, Books). */
 export function hasText(value: unknown): value is string {

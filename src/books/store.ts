@@ -38,8 +38,9 @@ export type ReplaceOutcome = { readonly replaced: BookFields } | { readonly refu
 export interface BookStore {
   readonly size: number;
   readonly capacity: number;
-  /** The most text, in UTF-16 code units, that the books may hold in all. */
+  /** The most text, in UTF-16 code units, that the books may hold in all, and what they hold now. */
   readonly textCapacity: number;
+  readonly textUsed: number;
   /** Grows with every change, so that a listing's ETag can name the catalogue it was read from. */
   readonly revision: number;
   get(isbn: string): BookFields | undefined;
@@ -85,6 +86,10 @@ export class MapBookStore implements BookStore {
 
   get size(): number {
     return this.books.size;
+  }
+
+  get textUsed(): number {
+    return this.text;
   }
 
   get(isbn: string): BookFields | undefined {

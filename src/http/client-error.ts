@@ -8,19 +8,27 @@ import type { Logger } from '../log.ts';
 import { PROBLEM_TYPE, problems } from './problem.ts';
 import { newRequestId } from './request.ts';
 
-/** Requests that never reach the app: malformed HTTP, oversize heads, timeouts. `current` is the response still being written on the socket. */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, current: ServerResponse | undefined, logger: Logger): void {
+/**
+ * Requests that never reach the app: malformed HTTP, oversize heads, timeouts. `current` is the
+ * response still being written on the socket. Returns the status answered, if one was.
+ */
+export function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+  current: ServerResponse | undefined,
+  logger: Logger,
+): number | undefined {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   logger.info('rejected by the HTTP parser', { status, code: error.code });
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
-    return;
+    return undefined;
   }
   // Junk pipelined behind a complete request: that request is still owed its own answer (a POST
   // may already be stored), so let it finish, then close instead of answering the junk.
   if (current && (current.headersSent || current.req.complete)) {
     current.once('finish', () => socket.destroySoon());
-    return;
+    return undefined;
   }
   const problem = problems.malformed(status);
   const body = JSON.stringify(problem.toJSON());
@@ -37,4 +45,5 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
   // Not end(): node's server allows half-open sockets, and a client that never closes its side
   // would keep this one, and a graceful shutdown, waiting. Close once the answer is written.
   socket.destroySoon();
+  return status;
 }

@@ -29,6 +29,7 @@ type PatternSegment = { readonly literal: string } | { readonly param: string };
 
 /** The routes of one path pattern, compiled once. */
 interface PathGroup<H> {
+  readonly path: string;
   readonly pattern: readonly PatternSegment[];
   readonly handlers: ReadonlyMap<string, H>;
   readonly allow: string;
@@ -46,6 +47,7 @@ export class Router<H> {
     for (const path of new Set(routes.map((route) => route.path))) {
       const here = routes.filter((route) => route.path === path);
       this.groups.push({
+        path,
         pattern: path.split('/').map(compileSegment),
         handlers: new Map(here.map((route) => [route.method, route.handler])),
         allow: allowedMethods(here.map((route) => route.method)),
@@ -67,6 +69,19 @@ export class Router<H> {
     }
     return { kind: 'not-found' };
   }
+
+  /** The template of the routes whose pattern `path` fits, whatever the method, or undefined. */
+  templateOf(path: string): string | undefined {
+    const segments = path.split('/');
+    const fitting = this.groups.find(
+      ({ pattern }) => pattern.length === segments.length && pattern.every((part, index) => fits(part, segments[index] as string)),
+    );
+    return fitting?.path;
+  }
+}
+
+function fits(part: PatternSegment, segment: string): boolean {
+  return 'literal' in part ? segment === part.literal : segment !== '';
 }
 
 /** Decodes one path segment; a malformed escape is a 400 (api.md, Endpoints, rule 6). */

@@ -76,6 +76,11 @@ export class RecordTable {
     return this.added[id] as number;
   }
 
+  /** The text the books hold, in UTF-16 code units, as the budget counts it. */
+  get textUsed(): number {
+    return this.text;
+  }
+
   /** Whether the books' text, changed by `change` code units, stays within the budget. */
   textFits(change: number): boolean {
     return this.text + change <= this.textCapacity;

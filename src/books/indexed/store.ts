@@ -43,6 +43,9 @@ export class IndexedBookStore implements BookStore {
   get textCapacity(): number {
     return this.records.textCapacity;
   }
+  get textUsed(): number {
+    return this.records.textUsed;
+  }
   get revision(): number {
     return this.records.revision;
   }
