@@ -112,7 +112,9 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     if (config.corsOrigins !== undefined) reply = withCors(reply, config.corsOrigins, req.headers, req.method ?? '');
     let status: number;
     try {
-      status = await send(req, res, reply, { requestId, closing });
+      // Most answers are written at once; only a stream is waited for.
+      const sent = send(req, res, reply, { requestId, closing });
+      status = typeof sent === 'number' ? sent : await sent;
     } catch (error) {
       // A reply that cannot be written must still get an answer; once its headers are out, the
       // connection is cut instead. A client that left in the middle of a stream is no error.

@@ -72,14 +72,18 @@ const FORWARDED_HOST: HostMessages = {
 };
 
 function checkHost(value: string, messages: HostMessages): string {
+  // Most hosts are short and well formed: one pattern and one parse say so.
+  if (value.length <= MAX_HOST_NAME && validHost(HOST.exec(value)) && URL.canParse(`http://${value}/`)) return value;
   const { hostName, port } = splitPort(value);
   if (hostName.length > MAX_HOST_NAME) throw problems.badRequest(messages.nameTooLong(MAX_HOST_NAME));
   if (port !== undefined && port.length > MAX_PORT_DIGITS) throw problems.badRequest(messages.portTooLong(MAX_PORT_DIGITS));
-  const match = HOST.exec(value);
-  if (!match || (match[1] !== undefined && !validPort(match[1]))) throw problems.badRequest(messages.invalid);
   // The pattern lets through what a URL cannot hold (999.999.999.999, [:::::.]); a link must parse.
-  if (!URL.canParse(`http://${value}/`)) throw problems.badRequest(messages.invalid);
+  if (!validHost(HOST.exec(value)) || !URL.canParse(`http://${value}/`)) throw problems.badRequest(messages.invalid);
   return value;
+}
+
+function validHost(match: RegExpExecArray | null): boolean {
+  return match !== null && (match[1] === undefined || validPort(match[1]));
 }
 
 function validPort(text: string): boolean {

@@ -36,8 +36,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Drawn at start-up, so that a tag from an earlier run, whose catalogue may have differed, never matches. */
 const INSTANCE = randomUUID();
 
-/** Writes `reply`, and resolves with the status sent (a 200 may become a 304) once the last byte is handed to node. */
-export async function send(req: IncomingMessage, res: ServerResponse, reply: Reply, options: SendOptions): Promise<number> {
+/**
+ * Writes `reply`, and gives the status sent (a 200 may become a 304): at once, or once the last
+ * byte of a stream is handed to node.
+ */
+export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, options: SendOptions): number | Promise<number> {
   const stream = reply.body instanceof Readable ? reply.body : undefined;
   const headers: OutgoingHttpHeaders = { 'x-content-type-options': 'nosniff', 'x-request-id': options.requestId, ...reply.headers };
   if (options.closing) headers.connection = 'close';
@@ -56,11 +59,9 @@ export async function send(req: IncomingMessage, res: ServerResponse, reply: Rep
   // counts what it holds, and stops reading the connection while too much is waiting.
   res.writeHead(status, headers);
   // A stream is piped only to a GET's 200; node sends no body for HEAD, 204 and 304 itself.
-  if (stream && status === 200 && req.method === 'GET') await pipe(stream, req, res);
-  else {
-    stream?.destroy();
-    res.end(status === 304 ? undefined : body);
-  }
+  if (stream && status === 200 && req.method === 'GET') return pipe(stream, req, res).then(() => status);
+  stream?.destroy();
+  res.end(status === 304 ? undefined : body);
   return status;
 }
 
