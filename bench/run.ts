@@ -25,7 +25,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAttacks } from './attacks.ts';
 import { type Load, chooseTool, describeTool, postBody, putBody, runLoad } from './load.ts';
-import { accessLines, durations, fetchOnce, killAll, PROBE_PATH, type Server, START_FLAGS, startBaseline, startService } from './procs.ts';
+import {
+  accessLines,
+  durations,
+  fetchOnce,
+  freePort,
+  killAll,
+  PROBE_PATH,
+  type Server,
+  START_FLAGS,
+  startBaseline,
+  startService,
+} from './procs.ts';
 import { combine, markdown, median, type Run, type ScenarioRow } from './report.ts';
 import { formTable, type Form, type FormRow, measureForm, measureMixed } from './scale.ts';
 import { timeStoreWrites } from './store.ts';
@@ -259,6 +270,15 @@ async function scenarios(): Promise<void> {
   const ceiling = await scenario({ ...GET_ONE, name: 'GET one book, bare node:http writing an access line' }, loggingBaseline, baseline);
   if (ceiling) rows.push({ ...ceiling, target: 'the ceiling with logs on' });
   await Promise.all([service.stop(), baseline.stop(), loggingBaseline.stop()]);
+  // api.md, Metrics: GET of one book with METRICS_PORT set, against the same service without it.
+  const [metricsOff, metricsOn] = await Promise.all([startService(), startService({ env: { METRICS_PORT: String(await freePort()) } })]);
+  const metrics = await scenario(
+    { ...GET_ONE, name: 'GET one book with METRICS_PORT set (baseline: the service without it)' },
+    metricsOn,
+    metricsOff,
+  );
+  if (metrics) rows.push({ ...metrics, target: '≥ 0.95× without' });
+  await Promise.all([metricsOff.stop(), metricsOn.stop()]);
 
   const large = await startService({ env: { SEED_FILE: seedFile, MAX_BOOKS: String(2 * BOOKS) } });
   const small = await startService({ env: { SEED_FILE: smallSeedFile } });

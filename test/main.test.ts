@@ -317,6 +317,12 @@ describe('a running service', () => {
     assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
   });
 
+  it('the container serves metrics on 9464 and exposes that port beside 5000 (api.md, Metrics)', () => {
+    const containerfile = readFileSync(join(import.meta.dirname, '../Containerfile'), 'utf8');
+    assert.match(containerfile, /^ENV .*\bPORT=5000 METRICS_PORT=9464$/m);
+    assert.match(containerfile, /^EXPOSE 5000 9464$/m);
+  });
+
   it('binds all interfaces without HOST, and says so', async () => {
     const running = run({ PORT: '0' });
     const line = await running.service.waitForLine((entry) => entry.msg === 'listening');

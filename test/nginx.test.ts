@@ -14,11 +14,12 @@ import assert from 'node:assert/strict';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { expectedBook, ORWELL } from './helpers/books.ts';
+import { freePort } from './helpers/http.ts';
 import { describeWhen } from './helpers/skip.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnService, type SpawnedService } from './helpers/server.ts';
@@ -43,15 +44,6 @@ function findNginx(): string | undefined {
     }
   }
   return undefined;
-}
-
-/** An ephemeral loopback port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Fails at once, with a message that says what to do, when something else holds port 5000. */

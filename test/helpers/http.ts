@@ -1,5 +1,6 @@
-/** Requests that fetch cannot make: a chosen Host header, or none at all. */
+/** Requests that fetch cannot make (a chosen Host header, or none at all), and a free port to listen on. */
 import { request } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 
 export interface HttpReply {
   readonly status: number;
@@ -28,4 +29,13 @@ export function send({ port, method = 'GET', path, headers = {}, body }: RawRequ
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** An ephemeral loopback port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -11,6 +11,8 @@ import { openStore } from '../../src/seed.ts';
 import type { BookStore } from '../../src/books/store.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
+import { createMetricsServer } from '../../src/metrics/listener.ts';
+import { HttpMetrics } from '../../src/metrics/metrics.ts';
 import { createHttpServer } from '../../src/server.ts';
 
 export interface TestServer {
@@ -22,6 +24,8 @@ export interface TestServer {
   readonly store: BookStore;
   /** Every log line written so far, parsed. */
   readonly logs: Record<string, unknown>[];
+  /** `http://127.0.0.1:<port>` of the metrics listener, when METRICS_PORT was given (any value). */
+  readonly metricsBase?: string;
   close(): Promise<void>;
 }
 
@@ -34,9 +38,13 @@ export async function startServer(env: Record<string, string> = {}, store?: Book
   store ??= openStore(config.store, config.maxBooks, config.seedFile);
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
-  const app = createApp({ config, store, logger });
-  const server = createHttpServer(app, logger, config);
+  // As main.ts wires them, the metrics listener on a port of its own (here a free one).
+  const metrics = config.metricsPort === undefined ? undefined : new HttpMetrics(store);
+  const app = createApp({ config, store, logger, observer: metrics });
+  const server = createHttpServer(app, logger, config, metrics);
+  const metricsServer = metrics && createMetricsServer(metrics);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (metricsServer) await new Promise<void>((resolve) => metricsServer.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
@@ -45,8 +53,12 @@ export async function startServer(env: Record<string, string> = {}, store?: Book
     server,
     store,
     logs,
+    ...(metricsServer ? { metricsBase: `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}` } : {}),
     close: () =>
       new Promise<void>((resolve) => {
+        metrics?.stop();
+        metricsServer?.close();
+        metricsServer?.closeAllConnections();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

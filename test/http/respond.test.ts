@@ -182,7 +182,10 @@ describe('a client that reads nothing', () => {
     // Every request is in the access log with the status it was given, the ones whose turn never
     // came too: their answers waited in node's queue and went with the connection.
     const statuses = server.logs.filter((line) => line.msg === 'request').map((line) => line.status);
-    assert.deepEqual(statuses, Array.from({ length: 30 }, () => 200));
+    assert.deepEqual(
+      statuses,
+      Array.from({ length: 30 }, () => 200),
+    );
   });
 
   it('while a client that keeps reading gets its whole answer', async (t) => {
