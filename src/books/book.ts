@@ -60,11 +60,6 @@ export function toBook(record: BookFields, table: FieldTable = FIELDS): Book {
   return book as Book;
 }
 
-/** The views of records as they are read: a listing's answer is made a book at a time. */
-export function* toBooks(records: Iterable<BookFields>, table: FieldTable = FIELDS): Generator<Book> {
-  for (const record of records) yield toBook(record, table);
-}
-
 /**
  * The text a record holds, in UTF-16 code units, as the catalogue's text budget counts it
  * (api.md, Limits, rule 4): every text field of the table, and the kept `author`.

@@ -197,13 +197,17 @@ for (const [name, make] of STORES) {
       const store = make(2);
       assert.equal(store.textCapacity, 2 * TEXT_PER_BOOK);
       // 1 + 200 + 1 + 1 code units, then 1 + 50 + 1 + 1: exactly 256, the budget of two books.
+      assert.equal(store.textUsed, 0);
       assert.deepEqual(store.add(book('1', 't'.repeat(200))), { added: store.get('1') });
+      assert.equal(store.textUsed, 203);
       assert.deepEqual(store.add(book('2', 't'.repeat(51))), { refused: 'text-full' });
       assert.deepEqual(store.add(book('1', 't'.repeat(51))), { refused: 'isbn-taken' });
       assert.deepEqual(store.add(book('2', 't'.repeat(50))), { added: store.get('2') });
       assert.deepEqual(store.add(book('3', 't')), { refused: 'full' });
+      assert.equal(store.textUsed, 256);
       // A removed book gives its text back.
       store.remove('1');
+      assert.equal(store.textUsed, 53);
       assert.deepEqual(store.add(book('3', '📚'.repeat(99))), { added: store.get('3') });
       assert.deepEqual(store.add(book('4', 'x')), { refused: 'full' });
     });

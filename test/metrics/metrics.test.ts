@@ -5,7 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { toFields } from '../../src/books/book.ts';
+import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 import { scrape } from '../helpers/metrics.ts';
 import { exchange } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -176,6 +180,34 @@ describe('counting requests', () => {
       if (sample.labels.route !== undefined) assert.ok(routes.has(sample.labels.route), sample.labels.route);
       if (sample.labels.method !== undefined) assert.ok(methodLabels.has(sample.labels.method), sample.labels.method);
     }
+  });
+});
+
+describe('connections the service closes', () => {
+  it('counts a head too large, and a client that reads nothing until the send timeout', { timeout: 60_000 }, async (t) => {
+    const store = new IndexedBookStore(3_000);
+    for (let i = 0; i < 3_000; i++)
+      store.add(toFields({ isbn: `c-${i}`, title: `A title long enough to fill a socket ${'x'.repeat(200)} ${i}`, author: 'Ann Lee' }));
+    const server = await startServer({ METRICS_PORT: '1', SEND_TIMEOUT_MS: '200', LOG_LEVEL: 'warn' }, store);
+    t.after(() => server.close());
+    const big = await exchange(server.port, `GET /books HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    assert.equal(big.responses[0]?.status, 431);
+    // Not reading: the answers fill the socket's buffers, and then nothing moves. A paused socket
+    // sees no close, so the server's side is watched.
+    const accepted = once(server.server, 'connection') as Promise<[Socket]>;
+    const socket = connect(server.port, '127.0.0.1');
+    socket.pause();
+    socket.write('GET /books HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(30));
+    const [serverSide] = await accepted;
+    await once(serverSide, 'close');
+    socket.destroy();
+    const { samples } = await scrape(server.metricsBase as string);
+    const closed = Object.fromEntries(
+      samples.filter((sample) => sample.name === 'http_connections_closed_total').map((sample) => [sample.labels.reason, sample.value]),
+    );
+    assert.deepEqual(closed, { send_timeout: 1, request_timeout: 0, bad_request: 0, headers_too_large: 1 });
+    const rejected = samples.find((sample) => sample.name === 'http_requests_total' && sample.labels.method === 'OTHER');
+    assert.deepEqual(rejected?.labels, { method: 'OTHER', route: 'other', status: '431' });
   });
 });
 
