@@ -57,4 +57,27 @@ describe('Router', () => {
       );
     }
   });
+
+  it('names the template a path fits, whatever the method, as a route that the same path matches (api.md, Metrics)', () => {
+    const cases: [string, string | undefined][] = [
+      ['/', '/'],
+      ['/books', '/books'],
+      ['/books/1-2-3', '/books/{isbn}'],
+      ['/books/a%2Fb%zz', '/books/{isbn}'],
+      ['/books/', undefined],
+      ['/books/x/y', undefined],
+      ['/bookss', undefined],
+      ['/book', undefined],
+      ['//', undefined],
+      ['', undefined],
+      ['/nope', undefined],
+      ['books', undefined],
+    ];
+    for (const [path, template] of cases) assert.equal(router.templateOf(path), template, path);
+    // Where a path matches a route, its template is that route's.
+    for (const [path] of cases.filter(([, template]) => template !== undefined)) {
+      const match = router.match('OPTIONS', path.replace('%zz', ''));
+      assert.equal(match.kind, 'options', path);
+    }
+  });
 });
