@@ -1,5 +1,5 @@
 /**
- * Every error a request can get before the book rules, as RFC 9457 problem details, each with its
+ * Every error a request can get before the domain's rules, as RFC 9457 problem details, each with its
  * status and its sentence from messages.ts. A 4xx `detail` tells the client what to change; a 5xx
  * says only that something went wrong (api.md, Errors).
  */

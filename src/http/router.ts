@@ -108,7 +108,7 @@ function compileSegment(part: string): PatternSegment {
 
 /**
  * The decoded parameters when the path's segments fit the pattern's, else undefined. A parameter
- * matches one non-empty segment and is percent-decoded, so `/books/a%2Fb` names the isbn `a/b`,
+ * matches one non-empty segment and is percent-decoded, so `/books/a%2Fb` gives the parameter `a/b`,
  * while `/books/` and `/books/a/b` match nothing.
  */
 function capture(pattern: readonly PatternSegment[], segments: readonly string[]): Record<string, string> | undefined {
