@@ -31,7 +31,8 @@ export interface AppDeps {
 }
 
 export interface App {
-  readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** `arrived`: when the request came in, if it waited before being handed here (performance.now()). */
+  readonly handle: (req: IncomingMessage, res: ServerResponse, arrived?: number) => void;
   readonly routes: readonly Route<Handler>[];
   /** From now on every response closes its connection, so keep-alive clients let go. */
   beginShutdown(): void;
@@ -72,13 +73,13 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
   ): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9, which this service does not speak.
     if (req.httpVersionMajor !== 1) throw problems.badRequest(REQUEST_MESSAGES.notHttp1);
-    // node answers 100-continue itself and passes any other expectation here (server.ts).
+    // 100-continue is sent when the body is read (http/special-requests.ts); any other expectation fails.
     if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue') throw problems.expectationFailed();
-    const base = baseUrlOf({ headers: req.headers, rawHeaders: req.rawHeaders, authority }, config);
-    const query = parseQuery(queryText);
     const method = req.method ?? 'GET';
     // A CONNECT asks for a tunnel to another host, which this service, no proxy, never opens.
     if (method === 'CONNECT') throw problems.methodNotAllowed(method, router.allMethods);
+    const base = baseUrlOf({ headers: req.headers, rawHeaders: req.rawHeaders, authority }, config);
+    const query = parseQuery(queryText);
     const match = router.match(method, path);
     if (match.kind === 'not-found') throw problems.unknownPath(path);
     if (match.kind === 'method-not-allowed') throw problems.methodNotAllowed(method, match.allow);
@@ -97,8 +98,8 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     return { status: problem.status, body: problem.toJSON(path), type: PROBLEM_TYPE, headers: problem.headers };
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
+  async function handle(req: IncomingMessage, res: ServerResponse, arrived?: number): Promise<void> {
+    const started = arrived ?? performance.now();
     observer?.started();
     const requestId = requestIdOf(req.headers);
     const { path, query, authority } = parseTarget(req.url ?? '/');
@@ -131,7 +132,7 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
   }
 
   return {
-    handle: (req, res) => void handle(req, res),
+    handle: (req, res, arrived) => void handle(req, res, arrived),
     routes,
     beginShutdown: () => {
       closing = true;

@@ -93,7 +93,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, ar
   return Object.freeze(config as unknown as Config);
 }
 
-export function flagName(name: string): string {
+function flagName(name: string): string {
   return `--${name.toLowerCase().replaceAll('_', '-')}`;
 }
 

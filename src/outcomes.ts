@@ -5,7 +5,7 @@
  */
 import type { Rejection } from './books/catalogue.ts';
 import { TEXT_PER_BOOK } from './books/store.ts';
-import { HttpProblem } from './http/problem.ts';
+import { HttpProblem, joinDetails } from './http/problem.ts';
 import { BOOK_MESSAGES } from './messages.ts';
 
 interface Outcome<R> {
@@ -28,7 +28,7 @@ export const OUTCOMES: { readonly [K in Reason]: Row<K> } = {
     status: 400,
     type: 'urn:book-catalogue:problem:validation-failed',
     title: 'Validation failed',
-    message: (rejection) => rejection.errors.map((error) => error.detail).join('; '),
+    message: (rejection) => joinDetails(rejection.errors),
   },
   'no-books': {
     ...NOT_FOUND,

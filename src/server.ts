@@ -67,11 +67,9 @@ export function createHttpServer(app: App, logger: Logger, options: ServerOption
   sendTimeout.attach(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = latest.get(socket);
-    const status = answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);
-    if (status !== undefined && observer) {
-      observer.rejected(status);
-      observer.closed(status === 408 ? 'request_timeout' : status === 431 ? 'headers_too_large' : 'bad_request');
-    }
+    const { status, closed } = answerClientError(error, socket, response?.writableFinished === false ? response : undefined, logger);
+    if (status !== undefined) observer?.rejected(status);
+    if (closed !== undefined) observer?.closed(closed);
   });
   listenForSpecialRequests(server, listener);
   return server;

@@ -4,7 +4,7 @@
  * exits 0; past SHUTDOWN_TIMEOUT_MS it cuts what is left and exits 1.
  *
  * No test waits for a fixed time. A request is known to be in flight when the server answers its
- * `Expect: 100-continue` (node sends `100 Continue` just before handing the request to the app),
+ * `Expect: 100-continue` (the service sends `100 Continue` when it starts to read the body),
  * and the shutdown is known to have begun when the `shutting down` line is logged.
  */
 import assert from 'node:assert/strict';

@@ -25,10 +25,7 @@ export function isJsonMediaType(header: string): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * Reads a POST body as a JSON object, checking in the contract's order: content type (415),
- * size (413), UTF-8 and JSON (400), object (400).
- */
+/** The body of a write (POST or PUT), as a JSON object. */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   if (!isJsonMediaType(req.headers['content-type'] ?? '')) throw problems.unsupportedType();
   if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody();

@@ -8,27 +8,35 @@ import type { Logger } from '../log.ts';
 import { PROBLEM_TYPE, problems } from './problem.ts';
 import { newRequestId } from './request.ts';
 
-/**
- * Requests that never reach the app: malformed HTTP, oversize heads, timeouts. `current` is the
- * response still being written on the socket. Returns the status answered, if one was.
- */
+/** Why the service closed a connection whose request it could not read. */
+export type ClosedReason = 'request_timeout' | 'bad_request' | 'headers_too_large';
+
+/** What was done: the status answered, if one was, and why the connection was closed, if it was. */
+export interface ClientErrorOutcome {
+  readonly status?: number;
+  readonly closed?: ClosedReason;
+}
+
+/** `current` is the response still being written on the socket, if there is one. */
 export function answerClientError(
   error: NodeJS.ErrnoException,
   socket: Socket,
   current: ServerResponse | undefined,
   logger: Logger,
-): number | undefined {
+): ClientErrorOutcome {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const closed = status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : 'bad_request';
   logger.info('rejected by the HTTP parser', { status, code: error.code });
+  // The client went away: there is no one to answer, and the service closed nothing.
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
-    return undefined;
+    return {};
   }
   // Junk pipelined behind a complete request: that request is still owed its own answer (a POST
   // may already be stored), so let it finish, then close instead of answering the junk.
   if (current && (current.headersSent || current.req.complete)) {
     current.once('finish', () => socket.destroySoon());
-    return undefined;
+    return { closed };
   }
   const problem = problems.malformed(status);
   const body = JSON.stringify(problem.toJSON());
@@ -45,5 +53,5 @@ export function answerClientError(
   // Not end(): node's server allows half-open sockets, and a client that never closes its side
   // would keep this one, and a graceful shutdown, waiting. Close once the answer is written.
   socket.destroySoon();
-  return status;
+  return { status, closed };
 }

@@ -1,6 +1,7 @@
 /**
  * Requests pipelined on one connection are handed to the app a batch per turn of the event loop,
- * and while some wait, the connection is not read: one client's flood costs the others a batch.
+ * and while some wait, the connection is not read: a flood on one connection delays the others
+ * by one batch at most.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -8,10 +9,11 @@ import type { Socket } from 'node:net';
 /** How many pipelined requests of one connection are handled in one turn of the event loop. */
 const BATCH = 32;
 
-type Handle = (req: IncomingMessage, res: ServerResponse) => void;
+/** The app's handler; `arrived` is when a request that waited here came in. */
+type Handle = (req: IncomingMessage, res: ServerResponse, arrived?: number) => void;
 
 interface Waiting {
-  readonly requests: [IncomingMessage, ServerResponse][];
+  readonly requests: [IncomingMessage, ServerResponse, number][];
   /** Pauses the connection again whenever node resumes it while requests wait here. */
   readonly keepPaused: () => void;
 }
@@ -30,7 +32,7 @@ export class Pipelining {
     const socket = req.socket;
     const waiting = this.waiting.get(socket);
     if (waiting !== undefined) {
-      waiting.requests.push([req, res]);
+      waiting.requests.push([req, res, performance.now()]);
       return;
     }
     const handled = (this.handledThisTurn.get(socket) ?? 0) + 1;
@@ -42,7 +44,7 @@ export class Pipelining {
     }
     // node parses all it has read at once; past the batch, requests wait and nothing more is read.
     const keepPaused = (): void => void socket.pause();
-    this.waiting.set(socket, { requests: [[req, res]], keepPaused });
+    this.waiting.set(socket, { requests: [[req, res, performance.now()]], keepPaused });
     socket.on('resume', keepPaused);
     socket.pause();
     setImmediate(() => this.next(socket));

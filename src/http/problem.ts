@@ -59,7 +59,7 @@ export const problems = {
   /** `detail` comes from the catalogue: REQUEST_MESSAGES or ORIGIN_MESSAGES. */
   badRequest: (detail: string) => new HttpProblem(400, detail),
   expectationFailed: () => new HttpProblem(417, REQUEST_MESSAGES.expectationFailed),
-  invalidParameters: (errors: readonly ProblemError[]) => new HttpProblem(400, errors.map((error) => error.detail).join('; '), { errors }),
+  invalidParameters: (errors: readonly ProblemError[]) => new HttpProblem(400, joinDetails(errors), { errors }),
   internal: () => new HttpProblem(500, REQUEST_MESSAGES.internal),
   /** Parser-level errors from node:http, answered before any route is known. */
   malformed: (status: 400 | 408 | 431) =>
@@ -71,6 +71,11 @@ export const problems = {
       },
     ),
 } as const;
+
+/** A problem's detail when it lists several failures: each failure's own, in order (api.md, Errors). */
+export function joinDetails(errors: readonly { readonly detail: string }[]): string {
+  return errors.map((error) => error.detail).join('; ');
+}
 
 /**
  * Whatever a handler threw, as a problem. Anything but an HttpProblem becomes a generic 500, and

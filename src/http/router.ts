@@ -20,7 +20,7 @@ export type Match<H> =
   | { readonly kind: 'not-found' };
 
 /** The methods a path answers: GET implies HEAD (same handler, no body), and every known path answers OPTIONS. */
-export function allowedMethods(methods: readonly string[]): string {
+function allowedMethods(methods: readonly string[]): string {
   return [...methods.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])), 'OPTIONS'].join(', ');
 }
 

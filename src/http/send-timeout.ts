@@ -23,14 +23,17 @@ export class SendTimeout {
     this.stalled = stalled;
   }
 
-  /** Watches every connection of `server`. Looking twice a timeout, at least every half second, closes within a second of it. */
+  /**
+   * Watches every connection of `server`. It looks every half second, or twice a timeout when
+   * that is shorter, so a stalled connection is closed within a second of its timeout.
+   */
   attach(server: Server): void {
     server.on('connection', (socket: Socket) => {
       // Not looked at yet: whatever waits at the first look counts as progress.
       this.watched.set(socket, { pending: Infinity, since: 0 });
       socket.once('close', () => this.watched.delete(socket));
     });
-    const timer = setInterval(() => this.check(performance.now()), Math.min(500, this.timeoutMs / 2));
+    const timer = setInterval(() => this.check(Date.now()), Math.min(500, this.timeoutMs / 2));
     timer.unref();
     server.once('close', () => clearInterval(timer));
   }

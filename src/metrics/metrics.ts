@@ -48,17 +48,21 @@ export class HttpMetrics implements RequestObserver {
 
   answered(method: string, route: string, status: number, seconds: number): void {
     this.inFlight--;
+    this.count(method, route, status, seconds);
+  }
+
+  /** Counted as an answer that took no time, so that each histogram counts what its counter does. */
+  rejected(status: number): void {
+    this.count('OTHER', OTHER_ROUTE, status, 0);
+  }
+
+  private count(method: string, route: string, status: number, seconds: number): void {
     const { statuses, durations } = this.countsOf(method, route);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
     let bucket = 0;
     while (bucket < BUCKETS.length && seconds > (BUCKETS[bucket] as number)) bucket++;
     (durations[bucket] as number)++;
     (durations[BUCKETS.length + 1] as number) += seconds;
-  }
-
-  rejected(status: number): void {
-    const { statuses } = this.countsOf('OTHER', OTHER_ROUTE);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
 
   closed(reason: (typeof REASONS)[number]): void {

@@ -8,7 +8,7 @@ export const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 export type Labels = Readonly<Record<string, string>>;
 
 /** `{a="1",b="2"}`, with backslash, double quote and line feed escaped in each value. */
-export function labelText(labels: Labels): string {
+function labelText(labels: Labels): string {
   const pairs = Object.entries(labels).map(
     ([name, value]) => `${name}="${value.replace(/[\\"\n]/g, (char) => (char === '\n' ? '\\n' : `\\${char}`))}"`,
   );
@@ -16,7 +16,7 @@ export function labelText(labels: Labels): string {
 }
 
 /** A number as the format writes it: `+Inf`, `NaN`, or as JavaScript writes it. */
-export function valueText(value: number): string {
+function valueText(value: number): string {
   if (value === Infinity) return '+Inf';
   if (value === -Infinity) return '-Inf';
   return String(value);

@@ -137,7 +137,8 @@ export function openApiDocument(table: FieldTable = FIELDS): Json {
           name: 'isbn',
           in: 'path',
           required: true,
-          description: 'The isbn of the book, percent-encoded as one path segment (a / inside an isbn is %2F).',
+          description:
+            'The isbn of the book, percent-encoded as one path segment (characters such as ?, # and spaces are percent-encoded).',
           schema: { type: 'string', minLength: 1 },
           example: '4-5-6',
         },

@@ -8,6 +8,7 @@ import { BODY_LIMIT } from '../http/body.ts';
 import { jsonEntityTag } from '../http/respond.ts';
 import { MAX_PAGE_SIZE } from '../listing.ts';
 import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from '../messages.ts';
+import { joinDetails } from '../http/problem.ts';
 import { OUTCOMES } from '../outcomes.ts';
 import type { Json } from './schemas.ts';
 
@@ -97,7 +98,7 @@ export const examples = {
   badParameters: {
     badParameters: example(
       'GET /books?page=-1&size=5000&sort=price',
-      problem({ type: 'about:blank', title: 'Bad Request' }, 400, PARAMETERS.map((error) => error.detail).join('; '), '/books', PARAMETERS),
+      problem({ type: 'about:blank', title: 'Bad Request' }, 400, joinDetails(PARAMETERS), '/books', PARAMETERS),
     ),
   },
   noBooks: {

@@ -90,8 +90,13 @@ describe('CONNECT and Expect: 100-continue (api.md, Endpoints and Headers)', () 
 
   it('answers CONNECT with a 405 problem naming every method, and logs it like any request', async () => {
     const allow = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
-    for (const target of ['books.example:443', '/books']) {
-      const { responses } = await exchange(server.port, `CONNECT ${target} HTTP/1.1\r\nHost: books.example:443\r\n\r\n`);
+    // With a Host, or without one: the method is refused before the Host is read.
+    for (const [target, host] of [
+      ['books.example:443', 'Host: books.example:443\r\n'],
+      ['/books', 'Host: books.example:443\r\n'],
+      ['other.example:443', ''],
+    ]) {
+      const { responses } = await exchange(server.port, `CONNECT ${target} HTTP/1.1\r\n${host}\r\n`);
       assert.equal(responses.length, 1, target);
       const [answer] = responses;
       assert.equal(answer?.status, 405);

@@ -61,4 +61,30 @@ describe('SendTimeout', () => {
     watch.check(10_000);
     assert.deepEqual(stalled, []);
   });
+
+  it('looks often enough to close a stalled connection within a second of the timeout', (t) => {
+    t.mock.timers.enable({ apis: ['setInterval', 'Date'], now: 0 });
+    for (const timeoutMs of [200, 1_000, 30_000]) {
+      const stalled: FakeSocket[] = [];
+      const watch = new SendTimeout(timeoutMs, (socket) => stalled.push(socket as unknown as FakeSocket));
+      const server = new EventEmitter();
+      watch.attach(server as unknown as Server);
+      const socket = new FakeSocket();
+      server.emit('connection', socket as unknown as Socket);
+      socket.writableLength = 100; // from now on, the client takes nothing
+      const stalledFrom = Date.now();
+      let waited = 0;
+      while (stalled.length === 0 && waited <= timeoutMs + 1_000) {
+        t.mock.timers.tick(10);
+        waited += 10;
+      }
+      assert.deepEqual(stalled, [socket], `SEND_TIMEOUT_MS=${timeoutMs}`);
+      const after = Date.now() - stalledFrom;
+      assert.ok(
+        after >= timeoutMs && after <= timeoutMs + 1_000,
+        `closed ${after} ms after the last progress, with SEND_TIMEOUT_MS=${timeoutMs}`,
+      );
+      server.emit('close');
+    }
+  });
 });

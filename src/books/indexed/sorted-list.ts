@@ -9,7 +9,7 @@
  * reuse a freed chunk's bytes for the next one exactly; chunks of many sizes, grown one by one,
  * would leave the process holding memory that no new chunk fits into.
  */
-export const CHUNK = 1024;
+const CHUNK = 1024;
 
 /**
  * A place in the list, as one number: chunk × 2048 + index in the chunk. The index may equal the
