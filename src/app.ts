@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BookStore } from './books/store.ts';
 import type { Config } from './config.ts';
-import { explorerRoutes, wantsHtml } from './explorer.ts';
+import { explorerRoutes } from './explorer.ts';
 import { renderRoot } from './hal.ts';
 import { bookHandlers } from './handlers.ts';
 import { bearerGuard } from './http/auth.ts';
@@ -41,16 +41,11 @@ export interface App {
 export function createApp({ config, store, logger, observer }: AppDeps): App {
   const books = bookHandlers(store, logger, config.apiToken === undefined ? undefined : bearerGuard(config.apiToken));
   const openapi = openApiDocument();
+  // The API root, behind the explorer's `/`, which sends a browser's address bar to the page.
+  const apiRoot: Handler = ({ base }) => ({ status: 200, body: renderRoot(base) });
+  const explorer = explorerRoutes(apiRoot);
   const routes: readonly Route<Handler>[] = [
-    {
-      method: 'GET',
-      path: '/',
-      // A browser's address bar gets the explorer, and every other client the HAL root; both answers vary by Accept.
-      handler: ({ req, base }): Reply =>
-        wantsHtml(req.headers.accept)
-          ? { status: 303, headers: { location: `${base}/explorer`, vary: 'Accept' } }
-          : { status: 200, body: renderRoot(base), headers: { vary: 'Accept' } },
-    },
+    explorer.root,
     { method: 'GET', path: '/health', handler: () => ({ status: 200, body: { status: 'UP' }, type: JSON_TYPE }) },
     { method: 'GET', path: '/openapi.json', handler: () => ({ status: 200, body: openapi, type: JSON_TYPE }) },
     { method: 'GET', path: '/books', handler: books.list },
@@ -58,7 +53,7 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
     { method: 'PUT', path: '/books/{isbn}', handler: books.replace },
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
-    ...explorerRoutes(),
+    ...explorer.files,
   ];
   const router = new Router(routes);
   let closing = false;

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Handler } from './http/context.ts';
+import type { Reply } from './http/respond.ts';
 import type { Route } from './http/router.ts';
 
 /**
@@ -120,19 +121,31 @@ export const EXPLORER_FILES = [
   },
 ] as const;
 
-/** A GET route for each file, answering its bytes with their exact type. */
-export function explorerRoutes(): Route<Handler>[] {
-  return EXPLORER_FILES.map(({ path, file, type }) => {
+/**
+ * The explorer's routes: `/`, where a browser's address bar is sent on to the page and every
+ * other client gets `apiRoot`'s answer (both vary by Accept), then a GET for each file.
+ */
+export function explorerRoutes(apiRoot: Handler): { readonly root: Route<Handler>; readonly files: Route<Handler>[] } {
+  const root: Handler = async (request) => {
+    if (!wantsHtml(request.req.headers.accept)) return withVary(await apiRoot(request));
+    return { status: 303, headers: { location: `${request.base}/explorer`, vary: 'Accept' } };
+  };
+  const files = EXPLORER_FILES.map(({ path, file, type }): Route<Handler> => {
     const body = readFileSync(new URL(`../public/${file}`, import.meta.url));
     return { method: 'GET', path, handler: () => ({ status: 200, body, type, headers: EXPLORER_HEADERS }) };
   });
+  return { root: { method: 'GET', path: '/', handler: root }, files };
+}
+
+function withVary(reply: Reply): Reply {
+  return { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
 }
 
 /**
  * Whether an Accept header is a browser's address bar: it names `text/html` with a q above 0,
  * and no JSON type (`application/json` or any `+json`) with a q above 0. `*\/*` alone is not.
  */
-export function wantsHtml(accept: string | undefined): boolean {
+function wantsHtml(accept: string | undefined): boolean {
   if (accept === undefined) return false;
   const ranges = accept.split(',').map((range) => {
     const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
