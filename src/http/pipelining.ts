@@ -52,15 +52,16 @@ export class Pipelining {
 
   private next(socket: Socket): void {
     const waiting = this.waiting.get(socket) as Waiting;
-    // A connection that closed took its requests along: node has dropped them.
-    if (!socket.destroyed) for (const [req, res] of waiting.requests.splice(0, BATCH)) this.handle(req, res);
-    if (waiting.requests.length > 0 && !socket.destroyed) {
+    // A request whose connection has closed is handed on all the same: its answer goes nowhere,
+    // but it is logged like any other.
+    for (const [req, res, arrived] of waiting.requests.splice(0, BATCH)) this.handle(req, res, arrived);
+    if (waiting.requests.length > 0) {
       setImmediate(() => this.next(socket));
       return;
     }
     this.waiting.delete(socket);
     socket.off('resume', waiting.keepPaused);
     // node keeps the connection paused itself while answers pile up unread.
-    socket.resume();
+    if (!socket.destroyed) socket.resume();
   }
 }

@@ -67,16 +67,25 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
 
 /**
  * Writes a stream as the client reads it: `pipeline` waits for the client to take each piece
- * before asking for the next, and stops the stream if the client goes away. An answer still
- * waiting for its turn when the connection closes is dropped, as node drops its request.
+ * before asking for the next, and stops the stream if the client goes away.
  */
-async function pipe(stream: Readable, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (res.socket === null) {
-    req.once('close', () => {
-      if (res.socket === null) res.destroy();
-    });
-  }
-  await pipeline(stream, res);
+function pipe(stream: Readable, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const written = pipeline(stream, res);
+  if (res.socket !== null) return written;
+  // An answer still waiting for its turn when its connection closes is dropped with its request.
+  // Some lines of node never close such a response, so the pipe is not waited for then.
+  written.catch(() => {});
+  const dropped = new Promise<void>((resolve) => {
+    const drop = (): void => {
+      if (res.socket !== null) return;
+      stream.destroy();
+      res.destroy();
+      resolve();
+    };
+    if (req.destroyed) drop();
+    else req.once('close', drop);
+  });
+  return Promise.race([written, dropped]);
 }
 
 /** The ETag `send` gives this JSON value as a body, for a handler that checks If-Match against it. */
