@@ -47,7 +47,7 @@ export function toFields(input: BookInput, table: FieldTable = FIELDS): BookFiel
 /** The client's view of a stored record, its fields in the table's order (api.md, Authors, rule 1). */
 export function toBook(record: BookFields, table: FieldTable = FIELDS): Book {
   const authors: Readonly<Record<string, string>> = {
-    author: record.author ?? joinNames(record.authorFirstName, record.authorLastName),
+    author: shownAuthor(record),
     authorFirstName: record.authorFirstName,
     authorLastName: record.authorLastName,
   };
@@ -72,6 +72,11 @@ export function textLength(record: BookFields, table: FieldTable = FIELDS): numb
     if (field.type === 'string' && field.name !== AUTHOR && typeof value === 'string') length += value.length;
   }
   return length;
+}
+
+/** The `author` a GET shows (api.md, Authors, rule 1): the kept text, or else the names joined. */
+export function shownAuthor(record: BookFields): string {
+  return record.author ?? joinNames(record.authorFirstName, record.authorLastName);
 }
 
 function joinNames(first: string, last: string): string {

@@ -16,7 +16,13 @@ export type Rejection =
   | { readonly reason: 'duplicate'; readonly title: string; readonly firstName: string; readonly lastName: string }
   | { readonly reason: 'full'; readonly capacity: number }
   | { readonly reason: 'text-full'; readonly textCapacity: number }
-  | { readonly reason: 'no-books'; readonly title: string | undefined }
+  /** Each filter given, with text, as the client sent it; none when the listing had none. */
+  | {
+      readonly reason: 'no-books';
+      readonly title?: string | undefined;
+      readonly author?: string | undefined;
+      readonly q?: string | undefined;
+    }
   | { readonly reason: 'changed'; readonly etag: string }
   | { readonly reason: 'absent' };
 

@@ -2,7 +2,7 @@
  * Storage: the `BookStore` interface the handlers use, and `MapBookStore`, the plain store that is
  * the reference for every other. A filter is a scan and an order is a sort (docs/performance.md).
  */
-import { type BookFields, sortComparisons, textLength } from './book.ts';
+import { type BookFields, shownAuthor, sortComparisons, textLength } from './book.ts';
 import { FIELDS, type FieldTable, type SortKey } from './fields.ts';
 
 export interface SortOrder {
@@ -10,9 +10,20 @@ export interface SortOrder {
   readonly descending: boolean;
 }
 
-export interface BookQuery {
-  /** Case-insensitive substring of the title; undefined means every book. */
+/**
+ * What a book must hold to be listed (api.md, Listing, rules 1 and 11–13); a filter left undefined
+ * passes every book. Each text is compared after `toLowerCase()` on both sides, as it was given.
+ */
+export interface BookFilter {
+  /** A piece of the title. */
   readonly title?: string | undefined;
+  /** A piece of the author as a GET shows it. */
+  readonly author?: string | undefined;
+  /** Words that must each be in the title or in the shown author. */
+  readonly words?: readonly string[] | undefined;
+}
+
+export interface BookQuery extends BookFilter {
   /** Undefined means insertion order. */
   readonly sort?: SortOrder | undefined;
   /** Where the page starts in the whole answer, and at most how many books it holds. */
@@ -53,7 +64,26 @@ export interface BookStore {
   /** The page of matching books, in order, and how many match in all. */
   find(query: BookQuery): BookPage;
   /** Every matching book, in order; writes made while it is read never give a book twice. */
-  scan(query: Pick<BookQuery, 'title' | 'sort'>): BookScan;
+  scan(query: Omit<BookQuery, 'offset' | 'limit'>): BookScan;
+}
+
+/** Whether a filter is given at all: without one, a listing is every book. */
+export function isFiltered({ title, author, words }: BookFilter): boolean {
+  return title !== undefined || author !== undefined || (words !== undefined && words.length > 0);
+}
+
+/** The plain test of a filter: the rule itself, one book at a time (api.md, Listing, rules 1 and 11–13). */
+export function bookTest({ title, author, words = [] }: BookFilter): (book: BookFields) => boolean {
+  const inTitle = title?.toLowerCase();
+  const inAuthor = author?.toLowerCase();
+  const everyWord = words.map((word) => word.toLowerCase());
+  return (book) => {
+    const bookTitle = book.title.toLowerCase();
+    const bookAuthor = shownAuthor(book).toLowerCase();
+    if (inTitle !== undefined && !bookTitle.includes(inTitle)) return false;
+    if (inAuthor !== undefined && !bookAuthor.includes(inAuthor)) return false;
+    return everyWord.every((word) => bookTitle.includes(word) || bookAuthor.includes(word));
+  };
 }
 
 /** The stores there are: the plain map, the reference, and the indexed one (indexed/README.md). */
@@ -122,24 +152,20 @@ export class MapBookStore implements BookStore {
     return true;
   }
 
-  find({ title, sort, offset = 0, limit = Infinity }: BookQuery): BookPage {
-    const books = this.matching(title, sort);
+  find({ sort, offset = 0, limit = Infinity, ...filter }: BookQuery): BookPage {
+    const books = this.matching(filter, sort);
     return { books: books.slice(offset, offset + limit), total: books.length };
   }
 
   /** The answer is an array of the matching books, so a write during the listing cannot touch it. */
-  scan({ title, sort }: Pick<BookQuery, 'title' | 'sort'>): BookScan {
-    const books = this.matching(title, sort);
+  scan({ sort, ...filter }: Omit<BookQuery, 'offset' | 'limit'>): BookScan {
+    const books = this.matching(filter, sort);
     return { books, total: books.length };
   }
 
-  private matching(title: string | undefined, sort: SortOrder | undefined): BookFields[] {
+  private matching(filter: BookFilter, sort: SortOrder | undefined): BookFields[] {
     let books = [...this.books.values()];
-    if (title !== undefined) {
-      // api.md, Listing, rule 1: both sides lower-cased, no trimming, no normalisation.
-      const needle = title.toLowerCase();
-      books = books.filter((book) => book.title.toLowerCase().includes(needle));
-    }
+    if (isFiltered(filter)) books = books.filter(bookTest(filter));
     if (sort !== undefined) {
       const compare = this.comparisons.get(sort.key) as (a: BookFields, b: BookFields) => number;
       // Array sort is stable, so books that compare equal stay in insertion order both ways.

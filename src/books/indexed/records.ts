@@ -127,8 +127,8 @@ export class RecordTable {
     for (let id = 0; id < this.books.length; id++) if (this.books[id] !== undefined) yield id;
   }
 
-  /** Every title by id, undefined where an id is free: what the title index is built from. */
-  titles(): (string | undefined)[] {
-    return this.books.map((book) => book?.title);
+  /** Every book by id, undefined where an id is free: what the text index is built from. */
+  all(): readonly (StoredBook | undefined)[] {
+    return this.books;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The indexed store: the same contract as the map store (../store.ts), answered from indexes so
  * that a query costs what its answer costs. Each write is checked, then handed to the record
- * table (records.ts), the title index (title-index.ts) and the kept orders (kept-orders.ts).
+ * table (records.ts), the text index (text-index.ts) and the kept orders (kept-orders.ts).
  */
 import { type BookFields, sortComparisons, textLength } from '../book.ts';
 import { FIELDS, type FieldTable } from '../fields.ts';
@@ -11,18 +11,20 @@ import {
   type BookQuery,
   type BookScan,
   type BookStore,
+  bookTest,
+  isFiltered,
   MAX_CAPACITY,
   type ReplaceOutcome,
   TEXT_PER_BOOK,
 } from '../store.ts';
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
 import { RecordTable, type StoredBook, storedBook } from './records.ts';
-import { TitleIndex } from './title-index.ts';
+import { TextIndex } from './text-index.ts';
 
 export class IndexedBookStore implements BookStore {
   readonly capacity: number;
   private readonly records: RecordTable;
-  private readonly titles: TitleIndex;
+  private readonly texts: TextIndex;
   private readonly orders: KeptOrders;
   /** The text a book holds, as the budget counts it. */
   private readonly measure: (book: StoredBook) => number;
@@ -33,7 +35,7 @@ export class IndexedBookStore implements BookStore {
     this.capacity = capacity;
     this.measure = (book) => textLength(book, table);
     this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
-    this.titles = new TitleIndex((id) => this.records.book(id));
+    this.texts = new TextIndex((id) => this.records.book(id));
     this.orders = new KeptOrders(this.records, sortComparisons(table));
   }
 
@@ -57,12 +59,12 @@ export class IndexedBookStore implements BookStore {
 
   add(fields: BookFields): AddOutcome {
     if (this.records.idOf(fields.isbn) !== undefined) return { refused: 'isbn-taken' };
-    if (this.titles.duplicateOf(fields) !== undefined) return { refused: 'duplicate' };
+    if (this.texts.duplicateOf(fields) !== undefined) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
     const book: StoredBook = storedBook(fields);
     if (!this.records.textFits(this.measure(book))) return { refused: 'text-full' };
-    // The title index first: it is the one part that can refuse a title, before anything changed.
-    this.titles.add(this.records.nextId(), book);
+    // The text index first: it is the one part that can refuse an id, before anything changed.
+    this.texts.add(this.records.nextId(), book);
     this.orders.add(this.records.add(book));
     return { added: book };
   }
@@ -70,12 +72,12 @@ export class IndexedBookStore implements BookStore {
   replace(fields: BookFields): ReplaceOutcome {
     const id = this.records.idOf(fields.isbn);
     if (id === undefined) return { refused: 'not-found' };
-    const duplicate = this.titles.duplicateOf(fields);
+    const duplicate = this.texts.duplicateOf(fields);
     if (duplicate !== undefined && duplicate !== id) return { refused: 'duplicate' };
     const book: StoredBook = storedBook(fields);
     const old = this.records.book(id);
     if (!this.records.textFits(this.measure(book) - this.measure(old))) return { refused: 'text-full' };
-    this.titles.replace(id, old, book);
+    this.texts.replace(id, old, book);
     this.records.replace(id, book);
     this.orders.replace(id, old);
     return { replaced: book };
@@ -84,49 +86,48 @@ export class IndexedBookStore implements BookStore {
   remove(isbn: string): boolean {
     const id = this.records.idOf(isbn);
     if (id === undefined) return false;
-    this.titles.remove(id, this.records.book(id));
+    this.texts.remove(id, this.records.book(id));
     this.orders.remove(id);
     this.records.remove(id);
     return true;
   }
 
-  find({ title, sort, offset = 0, limit = Infinity }: BookQuery): BookPage {
+  find({ sort, offset = 0, limit = Infinity, ...filter }: BookQuery): BookPage {
     const list = this.orders.list(sort);
-    if (title === undefined) {
+    if (!isFiltered(filter)) {
       const page: StoredBook[] = [];
       list.walk(offset, (id) => page.push(this.records.book(id)) < limit);
       return { books: page, total: this.size };
     }
     // The matching ids, then the page of them in the kept order: no sorting per request.
-    const matches = this.indexTitles().search(title);
+    const matches = this.indexTexts().search(filter);
     return { books: list.page(matches, offset, limit).map((id) => this.records.book(id)), total: matches.ids.length };
   }
 
-  scan({ title, sort }: Pick<BookQuery, 'title' | 'sort'>): BookScan {
-    if (title === undefined) return { total: this.size, books: this.orders.scan(sort, () => true) };
+  scan({ sort, ...filter }: Omit<BookQuery, 'offset' | 'limit'>): BookScan {
+    if (!isFiltered(filter)) return { total: this.size, books: this.orders.scan(sort, () => true) };
     // A few matches are taken at once, from the index; more are found batch by batch, each book
-    // tested as the plain rule says (api.md, Listing, rule 1), since the index's answer is only
+    // tested as the plain rule says (../store.ts, bookTest), since the index's answer is only
     // good until the next search.
-    const found = this.find({ title, sort, limit: SCAN_BATCH + 1 });
+    const found = this.find({ ...filter, sort, limit: SCAN_BATCH + 1 });
     if (found.total <= SCAN_BATCH) return found;
-    const needle = title.toLowerCase();
-    return { total: found.total, books: this.orders.scan(sort, (book) => book.title.toLowerCase().includes(needle)) };
+    return { total: found.total, books: this.orders.scan(sort, bookTest(filter)) };
   }
 
   /**
-   * Builds the title index now, in one pass over every title, unless it is built already; from
-   * then on each write updates it. The entry point calls this once the seed is loaded, so that
-   * no search waits for the build, which is slow for a large catalogue, and no client can make it
-   * happen later, when the titles sent meanwhile could make it large.
+   * Builds the text index's suffix arrays now, in one pass over every book, unless they are built
+   * already; from then on each write updates them. The entry point calls this once the seed is
+   * loaded, so that no search waits for the build, which is slow for a large catalogue, and no
+   * client can make it happen later, when the texts sent meanwhile could make it large.
    */
-  indexTitles(): TitleIndex {
-    this.titles.build(() => this.records.titles());
-    return this.titles;
+  indexTexts(): TextIndex {
+    this.texts.build(() => this.records.all());
+    return this.texts;
   }
 
-  /** The title index and every sort order, built at start-up so that no request has to (main.ts). */
+  /** The text index and every sort order, built at start-up so that no request has to (main.ts). */
   buildIndexes(): void {
-    this.indexTitles();
+    this.indexTexts();
     this.orders.buildAll();
   }
 }

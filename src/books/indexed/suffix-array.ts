@@ -1,7 +1,8 @@
 /**
- * A suffix array over the lower-cased titles, as Manber and Myers describe one, kept up to date in
- * sorted chunks (sorted-list.ts), so that a title search costs about as much as its answer, not as
- * much as the catalogue. Entries, their order and the search among them are in suffix-order.ts.
+ * A suffix array over lower-cased texts (the titles, or the shown authors), as Manber and Myers
+ * describe one, kept up to date in sorted chunks (sorted-list.ts), so that a search costs about as
+ * much as its answer, not as much as the catalogue. Entries, their order and the search among them
+ * are in suffix-order.ts.
  */
 import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
 import { ABOVE_ALL, BELOW_ALL, entryOf, fold, ID_MASK, MAX_IDS, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
@@ -11,71 +12,83 @@ export { MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 
 const ASCII = /^[\u0000-\u007f]*$/;
 
-export interface TitleMatches {
-  /** The ids of the matching titles, each once, in no particular order; valid until the next search. */
+export interface TextMatches {
+  /** The ids of the matching texts, each once, in no particular order; valid until the next search. */
   readonly ids: Int32Array;
+  /** One bit per id, set where it matched (bit `id & 31` of word `id >>> 5`); valid until the next search. */
+  readonly bits: Uint32Array;
   /** Whether this id matched; valid until the next search. */
   has(id: number): boolean;
 }
 
 export class SuffixArray {
   /**
-   * By id: the title's text as compared, either the ASCII title itself or its lower-cased copy.
-   * Titles are lower-cased with `toLowerCase()`, as the contract says, and compared by UTF-16 code
-   * unit. A title of plain ASCII is kept as it is and folded A–Z while comparing, which is what
-   * `toLowerCase()` does to ASCII, and which saves a lower-cased copy of most titles.
+   * By id: the text as compared, either the ASCII text itself or its lower-cased copy. Texts are
+   * lower-cased with `toLowerCase()`, as the contract says, and compared by UTF-16 code unit. A
+   * text of plain ASCII is kept as it is and folded A–Z while comparing, which is what
+   * `toLowerCase()` does to ASCII, and which saves a lower-cased copy of most texts.
    */
-  private readonly texts: (string | undefined)[] = [];
+  private readonly texts: (string | undefined)[];
+  /**
+   * The ids of texts longer than an entry can point into: only their first `MAX_TEXT_LENGTH`
+   * suffixes are entries, and a search short enough to start past them checks these texts whole.
+   * An author of two names of 256 "İ" each lower-cases to 1,025 code units; no title gets here.
+   */
+  private readonly overlong = new Set<number>();
   private readonly suffixes: SortedList;
   /** One bit per id: whether it matched the latest search. Small enough to stay in the CPU's cache. */
   private matched = new Uint32Array(64);
-  /** One bit per id: whether the latest search, for a filter longer than `PREFIX`, checked its title. */
+  /** One bit per id: whether the latest search, for a filter longer than `PREFIX`, checked its text. */
   private checked = new Uint32Array(64);
   /** The matches of the latest search, kept from search to search: a search of every book allocates nothing as large as its answer. */
   private found = new Int32Array(1024);
 
-  /** Builds the array at once for these titles, by id (undefined where an id is free). */
-  constructor(titles: readonly (string | undefined)[] = []) {
-    titles.forEach((title, id) => {
-      if (title !== undefined) this.texts[id] = textOf(id, title);
-    });
+  /** Builds the array at once for these texts, by id (undefined where an id is free). */
+  constructor(texts: readonly (string | undefined)[] = []) {
+    const kept = texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
+    // The few overlong texts are inserted one by one afterwards, so that the build need not know the entries' limit.
+    this.texts = kept.map((text) => (text !== undefined && text.length > MAX_TEXT_LENGTH ? undefined : text));
     const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX);
     this.suffixes = new SortedList(sorted);
     // Copied into the chunks, the sorted entries go back to the system now, not at whichever
-    // garbage collection an idle service next runs (4 bytes a code unit of every title).
+    // garbage collection an idle service next runs (4 bytes a code unit of every text).
     sorted.buffer.transfer(0);
+    kept.forEach((text, id) => {
+      if (text !== undefined && text.length > MAX_TEXT_LENGTH) this.insert(id, text);
+    });
   }
 
-  /** Adds a title under an id that has none; throws, changing nothing, when the entries cannot hold it. */
-  add(id: number, title: string): void {
-    this.insert(id, textOf(id, title));
+  /** Adds a text under an id that has none; throws, changing nothing, when the id is beyond the entries. */
+  add(id: number, text: string): void {
+    this.insert(id, textOf(id, text));
   }
 
   remove(id: number): void {
     const text = this.texts[id];
     if (text === undefined) return;
-    // Every title has text (validate.ts), so every suffix of it is in the array, each found where it belongs.
-    for (let offset = 0; offset < text.length; offset++)
+    // Each suffix the text has an entry for is in the array, found where it belongs.
+    for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++)
       this.suffixes.deleteAt(seek(this.suffixes, this.texts, text, offset, entryOf(offset, id)));
     this.texts[id] = undefined;
+    this.overlong.delete(id);
   }
 
-  /** Gives an id another title; throws, changing nothing, when the entries cannot hold it. */
-  replace(id: number, title: string): void {
-    const text = textOf(id, title);
+  /** Gives an id another text; throws, changing nothing, when the id is beyond the entries. */
+  replace(id: number, replacement: string): void {
+    const text = textOf(id, replacement);
     if (text === this.texts[id]) return;
     this.remove(id);
     this.insert(id, text);
   }
 
   /**
-   * The titles that contain `query`, both sides lower-cased. Every title that contains the filter
+   * The texts that contain `query`, both sides lower-cased. Every text that contains the filter
    * has a suffix that starts with it, and those suffixes sit side by side in the array, found by
    * two binary searches. A scan would read the whole catalogue on every request, and so would a
    * trigram index once every trigram of a filter is common, as with "here there" among titles of
    * "the", "there" and "her".
    */
-  search(query: string): TitleMatches {
+  search(query: string): TextMatches {
     const needle = query.toLowerCase();
     if (this.matched.length * 32 < this.texts.length) {
       this.matched = new Uint32Array(this.texts.length / 16 + 1);
@@ -89,7 +102,7 @@ export class SuffixArray {
     let count = 0;
     // The suffixes that start with the needle. A needle past PREFIX is sought by its first PREFIX
     // code units or its last, whichever fewer suffixes start with (titles of a series share a
-    // long beginning, and differ at the end), and each title found is then checked whole, once.
+    // long beginning, and differ at the end), and each text found is then checked whole, once.
     let first = seek(suffixes, texts, needle, 0, BELOW_ALL, true);
     let end = seek(suffixes, texts, needle, 0, ABOVE_ALL, true);
     if (long) {
@@ -103,7 +116,7 @@ export class SuffixArray {
       for (let i = chunk === chunkAt(first) ? indexAt(first) : 0; i < to; i++) {
         const id = (entries[i] as number) & ID_MASK;
         const bit = 1 << (id & 31);
-        if ((matched[id >>> 5] as number) & bit) continue; // the title holds the needle more than once
+        if ((matched[id >>> 5] as number) & bit) continue; // the text holds the needle more than once
         if (long) {
           if ((checked[id >>> 5] as number) & bit) continue;
           checked[id >>> 5] = (checked[id >>> 5] as number) | bit;
@@ -113,7 +126,15 @@ export class SuffixArray {
         found[count++] = id;
       }
     }
-    return { ids: found.subarray(0, count), has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
+    for (const id of this.overlong) {
+      const text = texts[id] as string;
+      // Only a needle that fits past the last entry can start where no entry points.
+      if (needle.length > text.length - MAX_TEXT_LENGTH || (matched[id >>> 5] as number) & (1 << (id & 31))) continue;
+      if (!lowerCased(text).includes(needle)) continue;
+      matched[id >>> 5] = (matched[id >>> 5] as number) | (1 << (id & 31));
+      found[count++] = id;
+    }
+    return { ids: found.subarray(0, count), bits: matched, has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
   }
 
   /** How many entries lie from `first` up to `end`. */
@@ -126,21 +147,20 @@ export class SuffixArray {
 
   private insert(id: number, text: string): void {
     this.texts[id] = text;
-    for (let offset = 0; offset < text.length; offset++) {
+    if (text.length > MAX_TEXT_LENGTH) this.overlong.add(id);
+    for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++) {
       const entry = entryOf(offset, id);
       this.suffixes.insertAt(seek(this.suffixes, this.texts, text, offset, entry), entry);
     }
   }
 }
 
-function textOf(id: number, title: string): string {
-  const text = ASCII.test(title) ? title : title.toLowerCase();
-  if (id >= MAX_IDS || text.length > MAX_TEXT_LENGTH)
-    throw new RangeError(`id ${id} or a title of ${text.length} code units is beyond the index`);
-  return text;
+function textOf(id: number, text: string): string {
+  if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
+  return ASCII.test(text) ? text : text.toLowerCase();
 }
 
-/** The title as `toLowerCase()` gives it, from its text: the text of an ASCII title is the title as it came. */
+/** The text as `toLowerCase()` gives it, from what is kept: an ASCII text is kept as it came. */
 function lowerCased(text: string): string {
   return ASCII.test(text) ? text.toLowerCase() : text;
 }

@@ -116,9 +116,26 @@ describe('SuffixArray', () => {
     );
   });
 
-  it('refuses an id or a title it cannot pack into an entry', () => {
+  it('refuses an id it cannot pack into an entry', () => {
     assert.throws(() => new SuffixArray().add(MAX_IDS, 'x'), RangeError);
-    assert.throws(() => new SuffixArray().add(0, 'x'.repeat(1025)), RangeError);
+    assert.throws(() => new SuffixArray(['x']).replace(MAX_IDS, 'x'), RangeError);
+  });
+
+  it(`holds a text longer than the ${MAX_TEXT_LENGTH} code units its entries point into, checking its end whole`, () => {
+    const texts = ['x'.repeat(1024) + 'yz', 'y', undefined, 'zy'];
+    const added = new SuffixArray();
+    texts.forEach((text, id) => text !== undefined && added.add(id, text));
+    for (const index of [new SuffixArray(texts), added]) {
+      assert.deepEqual(
+        [found(index, 'y'), found(index, 'yz'), found(index, 'z'), found(index, 'xy'), found(index, 'zy')],
+        [[0, 1, 3], [0], [0, 3], [0], [3]],
+      );
+      index.replace(0, 'short');
+      assert.deepEqual([found(index, 'y'), found(index, 'x')], [[1, 3], []]);
+    }
+  });
+
+  it('holds the longest text validation lets through, lower-cased, in entries', () => {
     const index = new SuffixArray();
     index.add(MAX_IDS - 1, 'İ'.repeat(512)); // 1,024 code units once lower-cased: the most there can be
     assert.deepEqual(found(index, 'i̇i̇'), [MAX_IDS - 1]);
