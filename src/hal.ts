@@ -4,6 +4,7 @@
  * what the handlers give it as plain objects, and `respond` serialises them.
  */
 import type { Book } from './books/book.ts';
+import type { GivenFilters } from './listing.ts';
 
 export interface Link {
   readonly href: string;
@@ -14,8 +15,8 @@ export interface Page {
   readonly number: number;
   readonly size: number;
   readonly totalElements: number;
-  /** The title filter as given, and the sort parameter as given, for the links. */
-  readonly title: string;
+  /** The filters as given, and the sort parameter as given, for the links. */
+  readonly filters: GivenFilters;
   readonly sort: string | undefined;
 }
 
@@ -33,9 +34,11 @@ function booksHref(base: string): string {
 }
 
 function pageHref(base: string, page: Page, number: number): string {
+  const { title, author, q } = page.filters;
+  const filters = `title=${encodeURIComponent(title)}${author === undefined ? '' : `&author=${encodeURIComponent(author)}`}${q === undefined ? '' : `&q=${encodeURIComponent(q)}`}`;
   // The sort value passed validation (`author,desc`): it needs no escaping.
   const sort = page.sort === undefined ? '' : `&sort=${page.sort}`;
-  return `${base}/books?title=${encodeURIComponent(page.title)}&page=${number}&size=${page.size}${sort}`;
+  return `${base}/books?${filters}&page=${number}&size=${page.size}${sort}`;
 }
 
 export function renderBook(book: Book, base: string): Book & { _links: { self: Link; books: Link } } {
@@ -64,7 +67,16 @@ export function renderCollection(books: readonly Book[], base: string, page?: Pa
   };
 }
 
-/** api.md, Endpoints: `GET /` links to itself and to the books, so a client needs one URL to start. */
+/**
+ * api.md, Endpoints: `GET /` links to itself and to the books, so a client needs one URL to start,
+ * and to a search, an RFC 6570 template that a HAL client fills in (Listing, rule 14).
+ */
 export function renderRoot(base: string): object {
-  return { _links: { self: { href: `${base}/` }, books: { href: booksHref(base) } } };
+  return {
+    _links: {
+      self: { href: `${base}/` },
+      books: { href: booksHref(base) },
+      search: { href: `${base}/books{?title,author,q,page,size,sort}`, templated: true },
+    },
+  };
 }

@@ -64,22 +64,23 @@ function checkIfMatch(request: RequestContext, book: BookFields | undefined): vo
 /** `authorize` checks the token of a write; it is undefined when no API_TOKEN is set. */
 export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard | undefined): BookHandlers {
   return {
-    /** `title` narrows the collection, `sort` orders it, and `page` and `size` cut it into pages. */
+    /** `title`, `author` and `q` narrow the collection, `sort` orders it, and `page` and `size` cut it into pages. */
     list(request) {
       const parsed = parseListing(request.query);
       if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
-      const { title, filter, sort, sortParam, page } = parsed.listing;
+      const { given, filter, sort, sortParam, page } = parsed.listing;
       // A listing's ETag names what its bytes depend on, so it is known before a book is read.
-      const version = JSON.stringify([store.revision, request.base, title, sortParam, page]);
+      const version = JSON.stringify([store.revision, request.base, given, sortParam, page]);
+      const none: Rejection = { reason: 'no-books', title: filter.title, author: given.author, q: given.q };
       if (page === undefined) {
-        const found = store.scan({ title: filter, sort });
-        if (found.total === 0) reject({ reason: 'no-books', title: filter });
+        const found = store.scan({ ...filter, sort });
+        if (found.total === 0) reject(none);
         return collection(found.books, found.total, request.base, version);
       }
-      const found = store.find({ title: filter, sort, offset: page.number * page.size, limit: page.size });
+      const found = store.find({ ...filter, sort, offset: page.number * page.size, limit: page.size });
       // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
-      if (found.books.length === 0) reject({ reason: 'no-books', title: filter });
-      const links = { ...page, totalElements: found.total, title, sort: sortParam };
+      if (found.books.length === 0) reject(none);
+      const links = { ...page, totalElements: found.total, filters: given, sort: sortParam };
       return collection(found.books, found.books.length, request.base, version, links);
     },
 

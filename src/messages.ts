@@ -42,7 +42,9 @@ export const BOOK_MESSAGES = {
   authorMissing: 'author must be provided',
   notFound: (isbn: string) => `Book cannot be found for ISBN: ${isbn}`,
   noBooks: 'No books found',
-  noBooksForTitle: (title: string) => `No books found for title: ${title}`,
+  /** `filters`: each filter given, as `[name, value]`, in the order title, author, q. */
+  noBooksFor: (filters: readonly (readonly [string, string])[]) =>
+    `No books found for ${filters.map(([name, value]) => `${name}: ${value}`).join(', ')}`,
   isbnTaken: (isbn: string) => `Book already exists for ISBN: ${isbn}`,
   sameTitleAndAuthor: (title: string, first: string, last: string) =>
     `Book already exists with title: ${title} and author: ${first} ${last}`,
@@ -56,6 +58,7 @@ export const BOOK_MESSAGES = {
 
 /** A bad query parameter of GET /books (api.md, Listing). */
 export const PARAMETER_MESSAGES = {
+  q: (max: number) => `q must hold at most ${max} words`,
   page: 'page must be a non-negative integer',
   size: (max: number) => `size must be an integer from 1 to ${max}`,
   sort: (keys: readonly string[]) => `sort must be one of ${keys.join(', ')}, optionally followed by ,asc or ,desc`,

@@ -32,7 +32,10 @@ export const OUTCOMES: { readonly [K in Reason]: Row<K> } = {
   },
   'no-books': {
     ...NOT_FOUND,
-    message: (rejection) => (rejection.title === undefined ? BOOK_MESSAGES.noBooks : BOOK_MESSAGES.noBooksForTitle(rejection.title)),
+    message: ({ title, author, q }) => {
+      const given = Object.entries({ title, author, q }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+      return given.length === 0 ? BOOK_MESSAGES.noBooks : BOOK_MESSAGES.noBooksFor(given);
+    },
   },
   'not-found': { ...NOT_FOUND, message: (rejection) => BOOK_MESSAGES.notFound(rejection.isbn) },
   'isbn-taken': { ...EXISTS, message: (rejection) => BOOK_MESSAGES.isbnTaken(rejection.isbn) },

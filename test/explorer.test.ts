@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { expectedRoot } from './helpers/books.ts';
 import { send } from './helpers/http.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -110,7 +111,7 @@ describe('GET / for a browser', () => {
   });
 
   it('answers the HAL root to every other client, varying by Accept', async () => {
-    const hal = { _links: { self: { href: 'http://books.example:8080/' }, books: { href: 'http://books.example:8080/books?title=' } } };
+    const hal = expectedRoot('http://books.example:8080');
     for (const accept of [
       null,
       '*/*',

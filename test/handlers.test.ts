@@ -1,7 +1,7 @@
 /** api.md, Endpoints and the sections on each operation, endpoint by endpoint: status, headers and whole bodies. */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { expectedBook, expectedCollection, FIXTURE_BOOKS, LEE, ORWELL, TOLKIEN } from './helpers/books.ts';
+import { expectedBook, expectedCollection, expectedRoot, FIXTURE_BOOKS, LEE, ORWELL, TOLKIEN } from './helpers/books.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -266,9 +266,7 @@ for (const STORE of STORE_KINDS) {
         const response = await fetch(`${server.base}/`);
         assert.equal(response.status, 200);
         assert.equal(response.headers.get('content-type'), 'application/hal+json');
-        assert.deepEqual(await response.json(), {
-          _links: { self: { href: `${server.base}/` }, books: { href: `${server.base}/books?title=` } },
-        });
+        assert.deepEqual(await response.json(), expectedRoot(server.base));
       });
 
       it('health answers UP', async () => {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { expectedBook, expectedCollection, FIXTURE_BOOKS } from './helpers/books.ts';
+import { expectedBook, expectedCollection, expectedRoot, FIXTURE_BOOKS } from './helpers/books.ts';
 import { listeningPort, spawnService, type SpawnedService } from './helpers/server.ts';
 
 type Line = Record<string, unknown>;
@@ -367,7 +367,7 @@ describe('settings honoured end to end', () => {
     const list = await fetch(`http://127.0.0.1:${port}/books`);
     assert.deepEqual(await list.json(), fixtureBody(base));
     const root = await fetch(`http://127.0.0.1:${port}/`);
-    assert.deepEqual(await root.json(), { _links: { self: { href: `${base}/` }, books: { href: `${base}/books?title=` } } });
+    assert.deepEqual(await root.json(), expectedRoot(base));
     const created = await fetch(`http://127.0.0.1:${port}/books`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -79,7 +79,15 @@ export const requestExamples: Record<string, Json> = {
 };
 
 export const examples = {
-  root: { root: example('GET /', { _links: { self: link('/'), books: link('/books?title=') } }) },
+  root: {
+    root: example('GET /', {
+      _links: {
+        self: link('/'),
+        books: link('/books?title='),
+        search: { ...link('/books{?title,author,q,page,size,sort}'), templated: true },
+      },
+    }),
+  },
   health: { up: example('GET /health', { status: 'UP' }) },
   books: {
     allBooks: example('GET /books', collection([ORWELL, TOLKIEN, LEE])),
@@ -102,7 +110,22 @@ export const examples = {
     ),
   },
   noBooks: {
-    noBooksForTitle: example('GET /books?title=Dune', problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksForTitle('Dune'), '/books')),
+    noBooksForTitle: example(
+      'GET /books?title=Dune',
+      problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksFor([['title', 'Dune']]), '/books'),
+    ),
+    noBooksForSearch: example(
+      'GET /books?author=Herbert&q=sand%20worm',
+      problem(
+        OUTCOMES['not-found'],
+        404,
+        BOOK_MESSAGES.noBooksFor([
+          ['author', 'Herbert'],
+          ['q', 'sand worm'],
+        ]),
+        '/books',
+      ),
+    ),
   },
   book: { book: example('GET /books/4-5-6', TOLKIEN) },
   unknownIsbn: { unknownIsbn: example('GET /books/0-0-0', notFound('0-0-0')) },

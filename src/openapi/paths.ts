@@ -4,8 +4,8 @@
  */
 import type { FieldTable } from '../books/fields.ts';
 import { JSON_TYPE, HAL_TYPE } from '../http/respond.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../listing.ts';
 import { editExamples, examples, putRequestExamples, requestExamples } from './examples.ts';
+import { listOperation } from './listing.ts';
 import { answer, common, IF_NONE_MATCH, MALFORMED, noContent, notModified, ok, problem } from './schemas.ts';
 import { PUBLIC, REQUEST_ID, ref, type Json } from './schemas.ts';
 
@@ -39,55 +39,12 @@ const ifMatch: Json = {
 const preconditionFailed = (description: string, shown: Json, etag: Json = ref('headers', 'ETag')): Json =>
   problem(412, `${description} Nothing changed.`, shown, { ETag: etag });
 
-/** "title, isbn or author (authorLastName, then authorFirstName)" */
-function sortsInWords(table: FieldTable): string {
-  const words = table.sorts.map(({ key, by }) => (by.length === 1 && by[0] === key ? key : `${key} (${by.join(', then ')})`));
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1) as string}` : words.join('');
-}
-const query = (name: string, description: string, schema: Json, more: Json = {}): Json => ({
-  name,
-  in: 'query',
-  description,
-  schema,
-  ...more,
-});
-
 /** The book operations, each with every answer it can give. */
 export function bookPaths(table: FieldTable): Record<string, Json> {
   return {
     '/books': {
       parameters: [REQUEST_ID],
-      get: {
-        operationId: 'listBooks',
-        security: PUBLIC,
-        tags: ['books'],
-        summary: 'List or search books',
-        description:
-          'All books, or those whose title contains the title filter; sorted with sort, paged with page and size. ' +
-          'Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404.',
-        parameters: [
-          query(
-            'title',
-            'Case-insensitive substring of the title, used as given (not trimmed); empty or whitespace-only means every book.',
-            { type: 'string' },
-            { example: 'lord' },
-          ),
-          query('page', 'Page number, from 0. With page or size the collection is paged.', { type: 'integer', minimum: 0 }),
-          query('size', 'Books per page.', { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-          query(
-            'sort',
-            `Order by ${sortsInWords(table)}, ascending unless ,desc; text case- and accent-insensitive with numbers in it by value, integers by value, a missing value last; ties in insertion order.`,
-            { type: 'string', enum: table.sorts.flatMap(({ key }) => [key, `${key},asc`, `${key},desc`]) },
-          ),
-          IF_NONE_MATCH,
-        ],
-        responses: {
-          '200': ok('the books found.', HAL_TYPE, 'BookCollection', examples.books),
-          '304': notModified,
-          '404': problem(404, 'no book matches the filter, or the page lies past the last one.', examples.noBooks),
-          ...common('/books', problem(400, `a bad query parameter (each is named in errors), or: ${MALFORMED}`, examples.badParameters)),
-        },
-      },
+      get: listOperation(table),
       post: {
         operationId: 'addBook',
         tags: ['books'],

@@ -146,7 +146,14 @@ const FIXED: Record<string, Json> = {
     status: { type: 'string', enum: ['UP'], description: 'Always UP while the service answers.' },
   }),
   Root: object('The API root: where a client starts.', {
-    _links: object('HAL links of the root.', { self: link('{base_url}/'), books: link('The collection: {base_url}/books?title=') }),
+    _links: object('HAL links of the root.', {
+      self: link('{base_url}/'),
+      books: link('The collection: {base_url}/books?title='),
+      search: object('A templated HAL link (RFC 6570) to the listing with its filters, sort and paging.', {
+        href: { type: 'string', description: '{base_url}/books{?title,author,q,page,size,sort}' },
+        templated: { type: 'boolean', const: true },
+      }),
+    }),
   }),
 };
 

@@ -44,3 +44,14 @@ export function expectedProblem(status: number, title: string, detail: string, i
 export const BOOK_NOT_FOUND = 'urn:book-catalogue:problem:book-not-found';
 export const BOOK_EXISTS = 'urn:book-catalogue:problem:book-already-exists';
 export const VALIDATION_FAILED = 'urn:book-catalogue:problem:validation-failed';
+
+/** The API root (api.md, Endpoints): its own link, the books, and the search template (Listing, rule 14). */
+export function expectedRoot(base: string): object {
+  return {
+    _links: {
+      self: { href: `${base}/` },
+      books: { href: `${base}/books?title=` },
+      search: { href: `${base}/books{?title,author,q,page,size,sort}`, templated: true },
+    },
+  };
+}

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expectedProblem } from '../helpers/books.ts';
+import { expectedProblem, expectedRoot } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
 import { exchange } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -16,7 +16,7 @@ const NAME_253 = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.re
 const NAME_254 = `${NAME_253}d`;
 const PREFIX_256 = `/${'p'.repeat(255)}`;
 
-const root = (base: string): object => ({ _links: { self: { href: `${base}/` }, books: { href: `${base}/books?title=` } } });
+const root = (base: string): object => expectedRoot(base);
 const tooLong = (detail: string): object => expectedProblem(400, 'Bad Request', detail, '/');
 
 /** GET / with these headers: status, content type and the parsed body. */

@@ -50,11 +50,11 @@ function expectedBody(base: string, query: string): string {
   const { listing } = parsed;
   const page = listing.page;
   const found = plain.find({
-    title: listing.filter,
+    ...listing.filter,
     sort: listing.sort,
     ...(page ? { offset: page.number * page.size, limit: page.size } : {}),
   });
-  const paging = page && { ...page, totalElements: found.total, title: listing.title, sort: listing.sortParam };
+  const paging = page && { ...page, totalElements: found.total, filters: listing.given, sort: listing.sortParam };
   return JSON.stringify(
     renderCollection(
       found.books.map((book) => toBook(book)),
