@@ -121,3 +121,9 @@ export function queryOf(uri) {
   const mark = uri.indexOf('?');
   return new URLSearchParams(mark < 0 ? '' : uri.slice(mark + 1));
 }
+
+/** The words, title or author a collection's address searches for, if any. @param {string} uri */
+export function searchedFor(uri) {
+  const query = queryOf(uri);
+  return ['q', 'title', 'author'].map((name) => query.get(name)?.trim()).find((text) => text !== undefined && text !== '');
+}

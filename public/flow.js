@@ -1,7 +1,7 @@
 // @ts-check
 // The request flow: which request owns the view (a newer one drops an older one's answer), the
 // GET of what the fragment names, the search box, and where focus goes after a new view.
-import { firstPage, fragmentFor, pathOf, queryOf, resolve, uriFromFragment } from './address.js';
+import { firstPage, fragmentFor, pathOf, queryOf, resolve, searchedFor, uriFromFragment } from './address.js';
 import { announce, button, element, linkTo } from './dom.js';
 import { setBusy, showAnswer, showNotice } from './view.js';
 
@@ -110,8 +110,10 @@ export async function showCurrent(keepFocusOn) {
     const response = await fetch(url, { headers: { Accept: ACCEPT }, cache: 'no-cache', signal: controller.signal });
     const body = await readBody(response);
     if (mine !== generation) return;
-    showAnswer({ method: 'GET', uri, response, body }, context);
-    syncSearch(uri, body);
+    const text = response.status === 404 && pathOf(uri) === pathOf(collection) ? searchedFor(uri) : undefined;
+    if (text === undefined) showAnswer({ method: 'GET', uri, response, body }, context);
+    else showNoMatch(uri, response, text);
+    syncSearch(uri);
   } catch (error) {
     if (mine !== generation) return;
     showNotice({
@@ -130,15 +132,46 @@ export async function showCurrent(keepFocusOn) {
 /** @param {unknown} error */
 export const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
-/** The search box shows the title filter of the collection on view. @param {string} uri @param {any} body */
-function syncSearch(uri, body) {
-  const box = /** @type {HTMLInputElement} */ (element('search-title'));
-  if (body?._embedded && document.activeElement !== box) box.value = queryOf(uri).get('title') ?? '';
+/** The search box shows the words of the collection on view. @param {string} uri */
+function syncSearch(uri) {
+  const box = /** @type {HTMLInputElement} */ (element('search-q'));
+  if (pathOf(uri) === pathOf(collection) && document.activeElement !== box) box.value = queryOf(uri).get('q') ?? '';
 }
 
-/** The search box: Enter shows the first page of the books whose title holds the text. @param {SubmitEvent} event */
+/**
+ * The search box: Enter shows the first page of the books that hold every word in their title or
+ * author (the API's `q`), in the order and page size on view. @param {SubmitEvent} event
+ */
 export function search(event) {
   event.preventDefault();
-  const title = /** @type {HTMLInputElement} */ (element('search-title')).value;
-  go(firstPage(`${pathOf(collection)}?title=${encodeURIComponent(title)}`, api.pageSize));
+  const words = /** @type {HTMLInputElement} */ (element('search-q')).value;
+  const shown = uriFromFragment(location.hash);
+  go(firstPageOf(words.trim() === '' ? '' : `q=${encodeURIComponent(words)}`, shown));
+}
+
+/**
+ * The first page of the collection for `filter` (`q=…`, or '' for every book), in the order and
+ * page size of `shown` when that is the collection too.
+ * @param {string} filter @param {string} shown
+ */
+function firstPageOf(filter, shown) {
+  const kept = pathOf(shown) === pathOf(collection) ? queryOf(shown) : new URLSearchParams();
+  const first = firstPage(filter === '' ? pathOf(collection) : `${pathOf(collection)}?${filter}`, Number(kept.get('size')) || api.pageSize);
+  const sort = kept.get('sort');
+  return sort === null ? first : `${first}&sort=${encodeURIComponent(sort)}`;
+}
+
+/**
+ * A search that matches nothing is an empty result, not an error: it says so, with the way back
+ * to every book in the same order and page size.
+ * @param {string} uri @param {Response} response @param {string} text
+ */
+function showNoMatch(uri, response, text) {
+  showNotice({
+    heading: `No books match “${text}”`,
+    request: ['GET', uri, `${response.status} ${response.statusText}`],
+    lines: [`No book holds every word of “${text}” in its title or author. Try fewer or shorter words.`],
+    controls: [button('Clear the search', () => go(firstPageOf('', uri)))],
+    headers: response.headers,
+  });
 }

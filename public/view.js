@@ -1,7 +1,7 @@
 // @ts-check
 // The view: one answer of the API, resource first, under a heading that names it; the request
 // line, the links, the key headers and, collapsed, every header and the raw body. All as text.
-import { firstPage, queryOf, uriFor } from './address.js';
+import { firstPage, searchedFor, uriFor } from './address.js';
 import { showActions, showBooks, showFields } from './book.js';
 import { element, fill, linkTo, make } from './dom.js';
 import { PAGER, showPaging } from './pager.js';
@@ -35,8 +35,8 @@ export const isProblem = (response) => (response.headers.get('Content-Type') ?? 
  */
 export function headingFor({ uri, response, body }, api) {
   if (isProblem(response)) return `${body?.status ?? response.status} ${body?.title ?? response.statusText}`;
-  const title = queryOf(uri).get('title')?.trim();
-  const books = title ? `Books matching “${title}”` : 'Books';
+  const text = searchedFor(uri);
+  const books = text ? `Books matching “${text}”` : 'Books';
   if (body?.page) return `${books}, page ${body.page.number + 1} of ${body.page.totalPages}`;
   if (body?._embedded) return books;
   if (typeof body?.title === 'string' && body.title.trim() !== '') return body.title;

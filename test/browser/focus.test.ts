@@ -100,26 +100,52 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
     assert.equal(await page.evaluate(text('view-heading')), 'The Lord of the Rings');
   });
 
-  it('searches titles from a labelled box outside the form: Enter shows the matching page, and the address names it', async () => {
+  it('searches titles and authors from a labelled box outside the form: Enter shows the matching page, and the address names it', async () => {
     const { page } = await tabs.open({}, '');
     assert.deepEqual(
       await page.evaluate(`(() => {
-      const box = document.getElementById('search-title');
+      const box = document.getElementById('search-q');
       return [box.labels[0].textContent, box.closest('#add') === null];
     })()`),
-      ['Search titles', true],
+      ['Search titles and authors', true],
     );
-    await page.evaluate(`document.getElementById('search-title').focus()`);
+    await page.evaluate(`document.getElementById('search-q').focus()`);
     await page.send('Input.insertText', { text: 'the' });
     await press(page, 'Enter');
     await page.waitFor(`${settledHeading} === 'Books matching “the”, page 1 of 1'`, 'the matching page');
-    assert.equal(
-      decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length)),
-      '/books?title=the&page=0&size=20',
-    );
+    assert.equal(decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length)), '/books?q=the&page=0&size=20');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[0].textContent)`), [
       'The Lord of the Rings',
     ]);
     assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
+  });
+
+  it('a search keeps the order and page size on view, finds words in the author too, and shows no match as an empty result with a way back', async () => {
+    const { page } = await tabs.open({}, '#uri=/books?page=0&size=10&sort=title,desc');
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the sorted list');
+    await page.evaluate(`document.getElementById('search-q').focus()`);
+    await page.send('Input.insertText', { text: 'lee  mock' });
+    await press(page, 'Enter');
+    await page.waitFor(`${settledHeading} === 'Books matching “lee  mock”, page 1 of 1'`, 'the matching page');
+    const hash = async (): Promise<string> => decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length));
+    assert.equal(await hash(), '/books?q=lee%20%20mock&page=0&size=10&sort=title%2Cdesc');
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[0].textContent)`), [
+      'To Kill a Mockingbird',
+    ]);
+    await page.evaluate(`document.getElementById('search-q').value = ''`);
+    await page.evaluate(`document.getElementById('search-q').focus()`);
+    await page.send('Input.insertText', { text: 'lord sebald' });
+    await press(page, 'Enter');
+    await page.waitFor(`${settledHeading} === 'No books match “lord sebald”'`, 'the empty result');
+    assert.deepEqual(
+      await page.evaluate(
+        `[document.getElementById('problem').textContent, document.getElementById('message').textContent, document.getElementById('search-q').value]`,
+      ),
+      ['', 'No book holds every word of “lord sebald” in its title or author. Try fewer or shorter words.Clear the search', 'lord sebald'],
+    );
+    await page.evaluate(`[...document.querySelectorAll('#message button')].find((b) => b.textContent === 'Clear the search').click()`);
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'every book again');
+    assert.equal(await hash(), '/books?page=0&size=10&sort=title%2Cdesc');
+    assert.equal(await page.evaluate(`document.getElementById('search-q').value`), '');
   });
 });
