@@ -6,7 +6,7 @@
 import { Agent } from 'node:http';
 import { atOnce, call, type Call, dribble, LIMIT_MS, silent, slowReader, type Tally } from './attack-clients.ts';
 import { SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
-import { isbnOf } from './seed.ts';
+import { COMMON_WORDS, isbnOf } from './seed.ts';
 
 /** The 100,000 books of seed.ts, or one of the two catalogues of attack-seeds.ts. */
 export type Catalogue = '100,000 books' | '30,000 books of one title' | '10,000 titles of 512 characters';
@@ -56,6 +56,14 @@ const ACCEPT = Array.from({ length: 600 }, () => 'text/html;q=0.1;a=b').join(', 
 const SLOW_HEAD = `GET /books HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(10_000)}`;
 
 const EMOJI_TITLE = '📚'.repeat(TITLE_LIMIT);
+/** A name as long as one may be (256 code points), 512 code units: two of them make an author of 1,025. */
+const EMOJI_NAME = '📚'.repeat(256);
+
+/** Sixteen one-letter words, the most `q` may hold, each in nearly every title or author. */
+const ONE_LETTER_WORDS = 'e a i o n r t s l d h c m u y p'.split(' ');
+/** Sixteen common words, each in most titles of seed.ts. */
+const COMMON_SIXTEEN = [...COMMON_WORDS, ...COMMON_WORDS];
+const q = (words: readonly string[]): string => encodeURIComponent(words.join(' '));
 
 /**
  * `times` adds, one at a time on one keep-alive connection, each book made by `book(i)`; stops
@@ -154,6 +162,37 @@ export const ATTACKS: readonly Attack[] = [
     catalogue: '100,000 books',
     writes: true,
     run: (base) => adds(base, 3000, (i) => ({ isbn: isbnOf(i, '979'), title: EMOJI_TITLE, author: `Ada Lovelace${i}` })),
+  },
+  {
+    name: '3,000 adds of books by authors of 256 emoji (two names of 256), then one-letter searches of them',
+    catalogue: '100,000 books',
+    writes: true,
+    run: async (base) => {
+      const added = await adds(base, 3000, (i) => ({
+        isbn: isbnOf(i, '979'),
+        title: `Emoji author ${i}`,
+        authorFirstName: EMOJI_NAME,
+        authorLastName: EMOJI_NAME,
+      }));
+      const searched = await inTurn(base, 30, { path: `/books?author=${encodeURIComponent('📚')}&q=e&page=0&size=20` });
+      for (const [code, times] of searched.failures) added.failures.set(code, (added.failures.get(code) ?? 0) + times);
+      return added;
+    },
+  },
+  {
+    name: '`q` of sixteen one-letter words, a page of 20 sorted by title, thirty in turn',
+    catalogue: '100,000 books',
+    run: (base) => inTurn(base, 30, { path: `/books?q=${q(ONE_LETTER_WORDS)}&sort=title&page=0&size=20` }),
+  },
+  {
+    name: '`q` of sixteen common words, a page of 20, thirty in turn',
+    catalogue: '100,000 books',
+    run: (base) => inTurn(base, 30, { path: `/books?q=${q(COMMON_SIXTEEN)}&page=0&size=20` }),
+  },
+  {
+    name: '`q` of sixteen one-letter words, unpaged, three in turn',
+    catalogue: '100,000 books',
+    run: (base) => inTurn(base, 3, { path: `/books?q=${q(ONE_LETTER_WORDS)}` }),
   },
   {
     name: '300 adds of the title 30,000 books share, one at a time',
