@@ -23,14 +23,10 @@ function authorPieces(books: readonly SeedBook[]): Map<string, number> {
   return pieces;
 }
 
-/** The books that pass `q`, by the plain rule: every word in the title or the author. */
-function countQ(books: readonly SeedBook[], q: string): number {
-  const words = q.toLowerCase().split(/\s+/);
-  return books.filter((book) => {
-    const title = book.title.toLowerCase();
-    const author = book.author.toLowerCase();
-    return words.every((word) => title.includes(word) || author.includes(word));
-  }).length;
+/** How many books pass `q`, by the plain rule: every word in the title or the author (`texts` lower-cased). */
+function countQ(texts: readonly { title: string; author: string }[], q: string): number {
+  const words = q.split(' ');
+  return texts.filter(({ title, author }) => words.every((word) => title.includes(word) || author.includes(word))).length;
 }
 
 /** The one-match `q` of api.md, Performance: the one-match word and its book's last name, the same book at any size. */
@@ -49,14 +45,19 @@ export function searchForms(books: readonly SeedBook[]): Form[] {
     number,
   ];
   // Two words, each in thousands of books (a title word, a name's syllable), together in at most 1,000.
-  const common = [...pieces].filter(([text, count]) => /^[a-z]{3,5}$/.test(text) && count >= 5000).slice(0, 12);
+  const texts = books.map((book) => ({ title: book.title.toLowerCase(), author: book.author.toLowerCase() }));
+  const common = [...pieces]
+    .filter(([text, count]) => /^[a-z]{3,5}$/.test(text) && count >= 1500)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40);
   let pair = { q: '', count: -1 };
   for (const word of COMMON_WORDS.filter((entry) => entry.length >= 3)) {
     for (const [name] of common) {
-      const count = countQ(books, `${word} ${name}`);
+      const count = countQ(texts, `${word} ${name}`);
       if (count <= 1000 && count > pair.count) pair = { q: `${word} ${name}`, count };
     }
   }
+  if (pair.count <= 0) throw new Error('no two common words of the seed meet in 1 to 1,000 books');
   const q = encodeURIComponent(pair.q);
   return [
     {

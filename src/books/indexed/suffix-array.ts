@@ -100,16 +100,7 @@ export class SuffixArray {
     const long = needle.length > PREFIX;
     if (long) checked.fill(0);
     let count = 0;
-    // The suffixes that start with the needle. A needle past PREFIX is sought by its first PREFIX
-    // code units or its last, whichever fewer suffixes start with (titles of a series share a
-    // long beginning, and differ at the end), and each text found is then checked whole, once.
-    let first = seek(suffixes, texts, needle, 0, BELOW_ALL, true);
-    let end = seek(suffixes, texts, needle, 0, ABOVE_ALL, true);
-    if (long) {
-      const lastFirst = seek(suffixes, texts, needle, needle.length - PREFIX, BELOW_ALL, true);
-      const lastEnd = seek(suffixes, texts, needle, needle.length - PREFIX, ABOVE_ALL, true);
-      if (this.between(lastFirst, lastEnd) < this.between(first, end)) [first, end] = [lastFirst, lastEnd];
-    }
+    const [first, end] = this.range(needle);
     for (let chunk = chunkAt(first); chunk <= chunkAt(end) && chunk < suffixes.chunkCount; chunk++) {
       const entries = suffixes.itemsOf(chunk);
       const to = chunk === chunkAt(end) ? indexAt(end) : suffixes.sizeOf(chunk);
@@ -135,6 +126,34 @@ export class SuffixArray {
       found[count++] = id;
     }
     return { ids: found.subarray(0, count), bits: matched, has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
+  }
+
+  /**
+   * About how much a search for `query` walks: the entries it reads, an upper bound of the texts it
+   * finds. Two binary searches, so that a search of several words can start from the rarest.
+   */
+  estimate(query: string): number {
+    return this.between(...this.range(query.toLowerCase())) + (query.length <= 2 ? this.overlong.size : 0);
+  }
+
+  /** Whether the text under a live id contains `query`, both sides lower-cased: the plain rule, for one text. */
+  holds(id: number, query: string): boolean {
+    return lowerCased(this.texts[id] as string).includes(query.toLowerCase());
+  }
+
+  /**
+   * The entries whose suffixes start with the needle. A needle past PREFIX is sought by its first
+   * PREFIX code units or its last, whichever fewer suffixes start with (titles of a series share
+   * a long beginning, and differ at the end); each text found is then checked whole, once.
+   */
+  private range(needle: string): [Position, Position] {
+    const { suffixes, texts } = this;
+    const first = seek(suffixes, texts, needle, 0, BELOW_ALL, true);
+    const end = seek(suffixes, texts, needle, 0, ABOVE_ALL, true);
+    if (needle.length <= PREFIX) return [first, end];
+    const lastFirst = seek(suffixes, texts, needle, needle.length - PREFIX, BELOW_ALL, true);
+    const lastEnd = seek(suffixes, texts, needle, needle.length - PREFIX, ABOVE_ALL, true);
+    return this.between(lastFirst, lastEnd) < this.between(first, end) ? [lastFirst, lastEnd] : [first, end];
   }
 
   /** How many entries lie from `first` up to `end`. */

@@ -64,41 +64,81 @@ export class TextIndex {
 
   /**
    * The ids of the books that pass a filter of at least one part; the arrays must be built. One
-   * part is one search. Several are a search each, every part marking its books in a set of bits,
-   * and the sets intersected a word at a time: a search costs what each part finds, never a string
-   * comparison per book, however many books each word alone matches.
+   * part is one search. Several start from the rarest part (by the entries its search would read),
+   * whose books are marked in a set of bits; each other part then either checks those books one
+   * by one, when they are few beside what its search would read, or marks its own set, which is
+   * intersected a word at a time. So a search costs about what its rarest word finds, or what each
+   * word finds, whichever is less; never a string comparison for every book.
    */
   search({ title, author, words = [] }: BookFilter): Matches {
     const { titles, authors } = this.arrays as NonNullable<typeof this.arrays>;
-    const parts: [readonly SuffixArray[], string][] = [];
-    if (title !== undefined) parts.push([[titles], title]);
-    if (author !== undefined) parts.push([[authors], author]);
-    for (const word of words) parts.push([[titles, authors], word]);
-    const [first] = parts;
-    if (parts.length === 1 && first !== undefined && first[0].length === 1) return (first[0][0] as SuffixArray).search(first[1]);
-    let all: Uint32Array | undefined;
-    for (const [arrays, needle] of parts) {
-      let part: Uint32Array | undefined;
-      for (const array of arrays) {
-        const { bits } = array.search(needle);
-        if (part === undefined) part = bits.slice();
-        else for (let i = 0; i < part.length; i++) part[i] = (part[i] as number) | (bits[i] ?? 0);
+    const parts: Part[] = [];
+    if (title !== undefined) parts.push({ arrays: [titles], needle: title, size: 0 });
+    if (author !== undefined) parts.push({ arrays: [authors], needle: author, size: 0 });
+    for (const word of words) parts.push({ arrays: [titles, authors], needle: word, size: 0 });
+    const [only] = parts;
+    if (parts.length === 1 && only !== undefined && only.arrays.length === 1) return (only.arrays[0] as SuffixArray).search(only.needle);
+    for (const part of parts) part.size = part.arrays.reduce((sum, array) => sum + array.estimate(part.needle), 0);
+    parts.sort((a, b) => a.size - b.size);
+    const all = marked(parts[0] as Part);
+    let count = countOf(all);
+    for (const { arrays, needle, size } of parts.slice(1)) {
+      if (count === 0) break;
+      if (count * CHECK_COST < size) {
+        for (const id of idsOf(all))
+          if (!arrays.some((array) => array.holds(id, needle))) all[id >>> 5] = (all[id >>> 5] as number) & ~(1 << (id & 31));
+      } else {
+        const part = marked({ arrays, needle, size });
+        for (let i = 0; i < all.length; i++) all[i] = (all[i] as number) & (part[i] ?? 0);
       }
-      if (all === undefined) all = part as Uint32Array;
-      else for (let i = 0; i < all.length; i++) all[i] = (all[i] as number) & ((part as Uint32Array)[i] ?? 0);
+      count = countOf(all);
     }
-    return bitsMatches(all as Uint32Array);
+    const ids = Int32Array.from(idsOf(all));
+    return { ids, has: (id) => ((all[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0 };
   }
 }
 
-/** The matches a set of bits names. */
-function bitsMatches(bits: Uint32Array): Matches {
+/** A part of a filter: a needle, the arrays any of which may hold it, and about what its search reads. */
+interface Part {
+  readonly arrays: readonly SuffixArray[];
+  readonly needle: string;
+  size: number;
+}
+
+/** About how many entries a search reads in the time it takes to check one text by hand (lower-case it, then search it). */
+const CHECK_COST = 32;
+
+/** The books that hold a part's needle in any of its arrays, as a set of bits. */
+function marked({ arrays, needle }: Part): Uint32Array {
+  let bits: Uint32Array | undefined;
+  for (const array of arrays) {
+    const found = array.search(needle).bits;
+    if (bits === undefined) bits = found.slice();
+    else for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] as number) | (found[i] ?? 0);
+  }
+  return bits as Uint32Array;
+}
+
+/** How many bits are set: each word's bits counted in parallel (the "popcount" of Hacker's Delight). */
+function countOf(bits: Uint32Array): number {
+  let count = 0;
+  for (let i = 0; i < bits.length; i++) {
+    let w = bits[i] as number;
+    if (w === 0) continue;
+    w -= (w >>> 1) & 0x55555555;
+    w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
+    count += Math.imul((w + (w >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
+}
+
+/** The ids whose bits are set, lowest first: `w & -w` keeps a word's lowest set bit, and `w & (w - 1)` clears it. */
+function idsOf(bits: Uint32Array): number[] {
   const ids: number[] = [];
   for (let word = 0; word < bits.length; word++) {
-    // Each set bit, lowest first: `w & -w` keeps the lowest, and `w & (w - 1)` clears it.
     for (let w = bits[word] as number; w !== 0; w &= w - 1) ids.push(word * 32 + 31 - Math.clz32(w & -w));
   }
-  return { ids: Int32Array.from(ids), has: (id) => ((bits[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0 };
+  return ids;
 }
 
 /**
