@@ -80,6 +80,7 @@ export class TextIndex {
     if (parts.length === 1 && only !== undefined && only.arrays.length === 1) return (only.arrays[0] as SuffixArray).search(only.needle);
     for (const part of parts) part.size = part.arrays.reduce((sum, array) => sum + array.estimate(part.needle), 0);
     parts.sort((a, b) => a.size - b.size);
+    if ((parts[0] as Part).size <= FEW) return fewMatches(parts);
     const all = marked(parts[0] as Part);
     let count = countOf(all);
     for (const { arrays, needle, size } of parts.slice(1)) {
@@ -107,6 +108,29 @@ interface Part {
 
 /** About how many entries a search reads in the time it takes to check one text by hand (lower-case it, then search it). */
 const CHECK_COST = 32;
+/** A rarest part that reads at most this many entries is followed book by book, in a list, never in sets of a bit per book. */
+const FEW = 4096;
+
+/**
+ * The search when the rarest part finds few books: they are listed, and each other part keeps
+ * those it holds, checked by hand or by its own set of bits, whichever costs less. Nothing here
+ * grows with the catalogue, so a one-match search costs the same at any size.
+ */
+function fewMatches([first, ...others]: Part[]): Matches {
+  const seen = new Set<number>();
+  for (const array of (first as Part).arrays) for (const id of array.search((first as Part).needle).ids) seen.add(id);
+  let ids = [...seen];
+  for (const part of others) {
+    if (ids.length === 0) break;
+    if (ids.length * CHECK_COST < part.size) ids = ids.filter((id) => part.arrays.some((array) => array.holds(id, part.needle)));
+    else {
+      const bits = marked(part);
+      ids = ids.filter((id) => ((bits[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0);
+    }
+  }
+  const kept = new Set(ids);
+  return { ids: Int32Array.from(ids), has: (id) => kept.has(id) };
+}
 
 /** The books that hold a part's needle in any of its arrays, as a set of bits. */
 function marked({ arrays, needle }: Part): Uint32Array {
