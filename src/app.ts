@@ -14,6 +14,7 @@ import type { Handler } from './http/context.ts';
 import { withCors } from './http/cors.ts';
 import { baseUrlOf } from './http/origin.ts';
 import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.ts';
+import { ACCEPT_PATCH } from './http/body.ts';
 import { parseQuery, parseTarget, requestIdOf } from './http/request.ts';
 import { JSON_TYPE, type Reply, send } from './http/respond.ts';
 import { type Route, Router } from './http/router.ts';
@@ -38,6 +39,9 @@ export interface App {
   beginShutdown(): void;
 }
 
+/** The paths whose answers come in more than one representation, chosen by Accept. */
+const NEGOTIATED = new Set(['/books', '/books/{isbn}']);
+
 export function createApp({ config, store, logger, observer }: AppDeps): App {
   const books = bookHandlers(store, logger, config.apiToken === undefined ? undefined : bearerGuard(config.apiToken));
   const openapi = openApiDocument();
@@ -52,6 +56,7 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     { method: 'POST', path: '/books', handler: books.create },
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
     { method: 'PUT', path: '/books/{isbn}', handler: books.replace },
+    { method: 'PATCH', path: '/books/{isbn}', handler: books.patch },
     { method: 'DELETE', path: '/books/{isbn}', handler: books.remove },
     ...explorer.files,
   ];
@@ -78,7 +83,12 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     const match = router.match(method, path);
     if (match.kind === 'not-found') throw problems.unknownPath(path);
     if (match.kind === 'method-not-allowed') throw problems.methodNotAllowed(method, match.allow);
-    if (match.kind === 'options') return { status: 204, headers: { allow: match.allow } };
+    // A resource that takes PATCH says which bodies it takes (api.md, Patching a book).
+    if (match.kind === 'options')
+      return {
+        status: 204,
+        headers: match.allow.includes('PATCH') ? { allow: match.allow, 'accept-patch': ACCEPT_PATCH } : { allow: match.allow },
+      };
     return match.handler({ req, params: match.params, query, base, requestId });
   }
 
@@ -104,6 +114,9 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     } catch (error) {
       reply = problemReply(error, path, requestId);
     }
+    const template = router.templateOf(path);
+    // The books answer in HAL or HAL-FORMS by Accept (api.md, Forms), so every answer of theirs varies by it.
+    if (template !== undefined && NEGOTIATED.has(template)) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     // Every answer, a problem too, carries the CORS headers, so that a page can read it.
     if (config.corsOrigins !== undefined) reply = withCors(reply, config.corsOrigins, req.headers, req.method ?? '');
     let status: number;
@@ -123,7 +136,7 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     }
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     logger.info('request', { method: req.method, path, status, durationMs, requestId });
-    observer?.answered(req.method ?? '', router.templateOf(path) ?? 'other', status, durationMs / 1000);
+    observer?.answered(req.method ?? '', template ?? 'other', status, durationMs / 1000);
   }
 
   return {

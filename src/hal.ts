@@ -49,9 +49,11 @@ export function renderBook(book: Book, base: string): Book & { _links: { self: L
  * A collection. Without `page`, it is exactly the original shape, whose `self` is the unfiltered
  * collection; with it (api.md, Listing, rule 7), `self` is the page's own URL among first/prev/next/last.
  */
-export function renderCollection(books: readonly Book[], base: string, page?: Page): object {
+export function renderCollection(books: readonly Book[], base: string, page?: Page, templates?: object): object {
   const _embedded = { bookDTOList: books.map((book) => renderBook(book, base)) };
-  if (!page) return { _embedded, _links: { self: { href: booksHref(base) } } };
+  // HAL-FORMS adds its forms after everything HAL has (hal-forms.ts).
+  const forms = templates === undefined ? {} : { _templates: templates };
+  if (!page) return { _embedded, _links: { self: { href: booksHref(base) } }, ...forms };
   const totalPages = Math.ceil(page.totalElements / page.size);
   const link = (number: number): Link => ({ href: pageHref(base, page, number) });
   return {
@@ -64,6 +66,7 @@ export function renderCollection(books: readonly Book[], base: string, page?: Pa
       last: link(totalPages - 1),
     },
     page: { size: page.size, totalElements: page.totalElements, totalPages, number: page.number },
+    ...forms,
   };
 }
 

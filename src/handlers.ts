@@ -5,14 +5,17 @@
  */
 import { type BookFields, toBook } from './books/book.ts';
 import { addBook, type Rejection, replaceBook } from './books/catalogue.ts';
+import { patchedBody } from './books/patch.ts';
 import type { BookStore } from './books/store.ts';
 import { bookHref, type Page, renderBook, renderCollection } from './hal.ts';
+import { bookTemplates, collectionTemplates } from './hal-forms.ts';
 import type { Guard } from './http/auth.ts';
 import type { Handler, RequestContext } from './http/context.ts';
 import { ifMatches } from './http/preconditions.ts';
 import { problems } from './http/problem.ts';
-import { readJsonObject } from './http/body.ts';
-import { jsonEntityTag, type Reply } from './http/respond.ts';
+import { readJsonObject, readMergePatch } from './http/body.ts';
+import { prefersHalForms } from './http/negotiate.ts';
+import { HAL_FORMS_TYPE, jsonEntityTag, type Reply } from './http/respond.ts';
 import { parseListing } from './listing.ts';
 import { collectionStream } from './listing-stream.ts';
 import type { Logger } from './log.ts';
@@ -23,24 +26,27 @@ export interface BookHandlers {
   readonly get: Handler;
   readonly create: Handler;
   readonly replace: Handler;
+  readonly patch: Handler;
   readonly remove: Handler;
 }
 
 /** Up to this many books, a collection is sent as one JSON text; more are streamed as they are read. */
 const WHOLE_UP_TO = 64;
 
-/** A collection of `count` books: one JSON text when it is small, else a stream read as the client reads. */
-function collection(books: Iterable<BookFields>, count: number, base: string, version: string, page?: Page): Reply {
-  if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page), version };
-  return {
-    status: 200,
-    body: renderCollection(
-      Array.from(books, (book) => toBook(book)),
-      base,
-      page,
-    ),
-    version,
-  };
+/**
+ * A collection of `count` books: one JSON text when it is small, else a stream read as the client
+ * reads. With `forms`, HAL-FORMS: the same with the collection's form (api.md, Forms).
+ */
+function collection(books: Iterable<BookFields>, count: number, base: string, version: string, forms: boolean, page?: Page): Reply {
+  const [templates, type] = forms ? [collectionTemplates(base), HAL_FORMS_TYPE] : [undefined, undefined];
+  if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page, templates), version, type };
+  const body = renderCollection(
+    Array.from(books, (book) => toBook(book)),
+    base,
+    page,
+    templates,
+  );
+  return { status: 200, body, version, type };
 }
 
 function reject(rejection: Rejection): never {
@@ -52,42 +58,72 @@ function resource(book: BookFields, base: string): ReturnType<typeof renderBook>
   return renderBook(toBook(book), base);
 }
 
-/** api.md, Editing, rule 7: an If-Match must name the ETag that a GET through the same base URL gets. */
+/** The book with its forms: what a GET that asks for HAL-FORMS shows (api.md, Forms). */
+function formsResource(book: BookFields, base: string): object {
+  const shown = toBook(book);
+  return { ...renderBook(shown, base), _templates: bookTemplates(shown, base) };
+}
+
+/**
+ * api.md, Editing, rule 7: an If-Match must name an ETag that a GET through the same base URL
+ * gets, in HAL or in HAL-FORMS; a 412 names the tag of the one the request's Accept asks for.
+ */
 function checkIfMatch(request: RequestContext, book: BookFields | undefined): void {
   const header = request.req.headers['if-match'];
   if (header === undefined) return;
   if (book === undefined) reject({ reason: 'absent' });
-  const etag = jsonEntityTag(resource(book, request.base));
-  if (!ifMatches(header, etag)) reject({ reason: 'changed', etag });
+  const hal = jsonEntityTag(resource(book, request.base));
+  if (ifMatches(header, hal)) return;
+  const forms = jsonEntityTag(formsResource(book, request.base));
+  if (!ifMatches(header, forms)) reject({ reason: 'changed', etag: prefersHalForms(request.req.headers.accept) ? forms : hal });
 }
 
 /** `authorize` checks the token of a write; it is undefined when no API_TOKEN is set. */
 export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard | undefined): BookHandlers {
+  /**
+   * A PUT or PATCH, once its body is read: the book must be there and match If-Match, then
+   * `bodyFor(book)` is checked and stored as a PUT's body. Nothing awaits from here to the write,
+   * so no other request can change the book between the precondition and the replace (api.md,
+   * Editing, rule 9).
+   */
+  function edit(request: RequestContext, bodyFor: (book: BookFields) => Readonly<Record<string, unknown>>): Reply {
+    const isbn = request.params.isbn as string;
+    const book = store.get(isbn);
+    if (!book) reject({ reason: 'not-found', isbn });
+    checkIfMatch(request, book);
+    const result = replaceBook(store, isbn, bodyFor(book));
+    if ('rejected' in result) reject(result.rejected);
+    return { status: 200, body: resource(result.replaced, request.base), tagged: true };
+  }
+
   return {
     /** `title`, `author` and `q` narrow the collection, `sort` orders it, and `page` and `size` cut it into pages. */
     list(request) {
       const parsed = parseListing(request.query);
       if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
       const { given, filter, sort, sortParam, page } = parsed.listing;
+      const forms = prefersHalForms(request.req.headers.accept);
       // A listing's ETag names what its bytes depend on, so it is known before a book is read.
-      const version = JSON.stringify([store.revision, request.base, given, sortParam, page]);
+      const version = JSON.stringify([store.revision, request.base, given, sortParam, page, forms]);
       const none: Rejection = { reason: 'no-books', title: filter.title, author: given.author, q: given.q };
       if (page === undefined) {
         const found = store.scan({ ...filter, sort });
         if (found.total === 0) reject(none);
-        return collection(found.books, found.total, request.base, version);
+        return collection(found.books, found.total, request.base, version, forms);
       }
       const found = store.find({ ...filter, sort, offset: page.number * page.size, limit: page.size });
       // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
       if (found.books.length === 0) reject(none);
       const links = { ...page, totalElements: found.total, filters: given, sort: sortParam };
-      return collection(found.books, found.books.length, request.base, version, links);
+      return collection(found.books, found.books.length, request.base, version, forms, links);
     },
 
     get(request) {
       const isbn = request.params.isbn as string;
       const book = store.get(isbn);
       if (!book) reject({ reason: 'not-found', isbn });
+      if (prefersHalForms(request.req.headers.accept))
+        return { status: 200, body: formsResource(book, request.base), type: HAL_FORMS_TYPE };
       return { status: 200, body: resource(book, request.base) };
     },
 
@@ -104,15 +140,14 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard 
     async replace(request) {
       authorize?.(request.req.headers);
       const body = await readJsonObject(request.req);
-      // Nothing awaits from here to the write, so no other request can change the book between
-      // the precondition and the replace (api.md, Editing, rule 9).
-      const isbn = request.params.isbn as string;
-      const book = store.get(isbn);
-      if (!book) reject({ reason: 'not-found', isbn });
-      checkIfMatch(request, book);
-      const result = replaceBook(store, isbn, body);
-      if ('rejected' in result) reject(result.rejected);
-      return { status: 200, body: resource(result.replaced, request.base), tagged: true };
+      return edit(request, () => body);
+    },
+
+    /** api.md, Patching a book: the same checks, in the same order, the body a merge patch of the book. */
+    async patch(request) {
+      authorize?.(request.req.headers);
+      const patch = await readMergePatch(request.req);
+      return edit(request, (book) => patchedBody(book, patch));
     },
 
     /** api.md, Deleting a book, rule 2: a missing book is no error, but it is worth a warning. */

@@ -13,9 +13,9 @@ const BOOKS_START = '{"_embedded":{"bookDTOList":[';
 /** About how long a piece is, in UTF-16 code units. */
 const PIECE_LENGTH = 16 * 1024;
 
-export function collectionStream(books: Iterable<BookFields>, base: string, page?: Page): Readable {
+export function collectionStream(books: Iterable<BookFields>, base: string, page?: Page, templates?: object): Readable {
   // One piece is made ahead of the one being written, no more.
-  return Readable.from(pieces(books, base, page), { highWaterMark: 1 });
+  return Readable.from(pieces(books, base, page, templates), { highWaterMark: 1 });
 }
 
 /**
@@ -23,8 +23,8 @@ export function collectionStream(books: Iterable<BookFields>, base: string, page
  * the generator waits a turn of the event loop: a local client takes a piece at once, and the
  * wait lets every other request be answered in between.
  */
-async function* pieces(books: Iterable<BookFields>, base: string, page?: Page): AsyncGenerator<string> {
-  const empty = JSON.stringify(renderCollection([], base, page));
+async function* pieces(books: Iterable<BookFields>, base: string, page?: Page, templates?: object): AsyncGenerator<string> {
+  const empty = JSON.stringify(renderCollection([], base, page, templates));
   let piece = BOOKS_START;
   let first = true;
   for (const book of books) {

@@ -48,8 +48,10 @@ export class HttpProblem extends Error {
 export const problems = {
   invalidJson: () => new HttpProblem(400, REQUEST_MESSAGES.invalidJson),
   notAnObject: () => new HttpProblem(400, REQUEST_MESSAGES.notAnObject),
-  unsupportedType: () => new HttpProblem(415, REQUEST_MESSAGES.unsupportedType),
-  encodedBody: () => new HttpProblem(415, REQUEST_MESSAGES.encodedBody),
+  /** A PATCH's 415 names the types it accepts in `headers` (Accept-Patch) as well. */
+  unsupportedType: (detail: string = REQUEST_MESSAGES.unsupportedType, headers?: Readonly<Record<string, string>>) =>
+    new HttpProblem(415, detail, { headers }),
+  encodedBody: (headers?: Readonly<Record<string, string>>) => new HttpProblem(415, REQUEST_MESSAGES.encodedBody, { headers }),
   /** The rest of the body is not read: the connection closes once this is answered. */
   tooLarge: (limit: number) => new HttpProblem(413, REQUEST_MESSAGES.tooLarge(limit), { headers: { connection: 'close' } }),
   unauthorized: () => new HttpProblem(401, REQUEST_MESSAGES.unauthorized, { headers: { 'www-authenticate': 'Bearer' } }),

@@ -6,6 +6,7 @@ import { FIELDS, type FieldTable } from '../books/fields.ts';
 import { EXPLORER_FILES, EXPLORER_HEADERS } from '../explorer.ts';
 import { JSON_TYPE, HAL_TYPE } from '../http/respond.ts';
 import { examples, SERVER_URL } from './examples.ts';
+import { formSchemas } from './forms.ts';
 import { bookPaths } from './paths.ts';
 import { ALWAYS, answer, common, ETAG, IF_NONE_MATCH, notModified, ok, PUBLIC, REQUEST_ID, said, schemas, type Json } from './schemas.ts';
 
@@ -118,7 +119,7 @@ export function openApiDocument(table: FieldTable = FIELDS): Json {
     ],
     paths: { ...servicePaths(), ...bookPaths(table) },
     components: {
-      schemas: schemas(table),
+      schemas: { ...schemas(table), ...formSchemas },
       parameters: {
         RequestId: {
           name: 'X-Request-Id',
