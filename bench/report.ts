@@ -106,7 +106,7 @@ export function markdown(rows: readonly ScenarioRow[], extras: Extras, setup: st
     `| Cold start to first 200 (median of runs) | ${ms(coldStartMs.service)} ms | ${ms(coldStartMs.baseline)} ms | ${n(coldStartMs.service / coldStartMs.baseline, 2)}× | |`,
     `| RSS with the fixture, after load | ${mib(rssFixture.service)} | ${mib(rssFixture.baseline)} | | |`,
     `| RSS after the scale scenarios and a ${n(extras.settleMs / 1000)} s settle: ${n(extras.fewBooks)} books, ${n(extras.books)} books | ${mib(rss.fewBooks)}, ${mib(rss.books)} | | | |`,
-    `| Bytes of RSS per book: (RSS at ${n(extras.books)} − RSS at ${n(extras.fewBooks)}) / ${n(extras.books - extras.fewBooks)} | ${n(perBook)} | | | ≤ 500 |`,
+    `| Bytes of RSS per book: (RSS at ${n(extras.books)} − RSS at ${n(extras.fewBooks)}) / ${n(extras.books - extras.fewBooks)} | ${n(perBook)} | | | ≤ 650, with the title and author indexes |`,
     `| Start to first 200 with ${n(extras.books)} books (SEED_FILE, title index included) | ${ms(extras.start100kMs)} ms | | | |`,
     `| First title search with ${n(extras.books)} books, from the client | ${ms(extras.firstSearchMs)} ms | | | |`,
   );

@@ -54,7 +54,8 @@ for (const STORE of STORE_KINDS) {
     const books = Array.from({ length: 70 }, (_, i) => ({ isbn: `s-${i}`, title: `Seeded ${i}`, author: `Ann Lee${i}` }));
     before(async () => {
       const file = join(mkdtempSync(join(tmpdir(), 'books-')), 'seed.json');
-      writeFileSync(file, JSON.stringify(books));
+      // A seed file stands in for the fixture, so the fixture's books come first in it.
+      writeFileSync(file, JSON.stringify([...FIXTURE_BOOKS.map(({ isbn, title, author }) => ({ isbn, title, author })), ...books]));
       server = await startServer({ STORE, SEED_FILE: file });
     });
     after(() => server.close());
@@ -109,7 +110,9 @@ for (const STORE of STORE_KINDS) {
         [FORMS, FORMS],
         [`${FORMS}, application/hal+json`, FORMS],
         [`application/hal+json, ${FORMS};q=0.9`, 'application/hal+json'],
-        [`${FORMS};q=0.5, application/json;q=0.4, */*`, 'application/hal+json'],
+        // HAL's q is that of the most specific range naming it: application/json here, not */*.
+        [`${FORMS};q=0.5, application/json;q=0.4, */*`, FORMS],
+        [`${FORMS};q=0.5, */*`, 'application/hal+json'],
         [`${FORMS};q=0.5, application/hal+json;q=0.4, */*`, FORMS],
         [`${FORMS};q=0.5, application/*;q=0.5`, FORMS],
         [`${FORMS};q=0`, 'application/hal+json'],

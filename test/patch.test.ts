@@ -1,6 +1,6 @@
 /** api.md, Patching a book: PATCH /books/{isbn} as a merge patch, over HTTP, with whole bodies, with both stores. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { STORE_KINDS } from '../src/books/store.ts';
 import { BOOK_EXISTS, BOOK_NOT_FOUND, expectedBook, expectedProblem, ORWELL, TOLKIEN, VALIDATION_FAILED } from './helpers/books.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -14,7 +14,7 @@ for (const STORE of STORE_KINDS) {
     beforeEach(async () => {
       server = await startServer({ STORE });
     });
-    after(() => server?.close());
+    afterEach(() => server.close());
 
     const patch = async (body: string, headers: Record<string, string> = MERGE, isbn = '4-5-6'): Promise<Response> =>
       fetch(`${server.base}/books/${isbn}`, { method: 'PATCH', headers, body });
