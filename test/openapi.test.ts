@@ -128,6 +128,12 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
   });
   const raw = (body: string): Recipe => ({ method: 'POST', target: '/books', contentType: 'application/json', body });
   const get = (target: string): Recipe => ({ method: 'GET', target });
+  const patched: Recipe = {
+    method: 'PATCH',
+    target: '/books/4-5-6',
+    contentType: 'application/merge-patch+json',
+    body: '{"title":"The Hobbit"}',
+  };
   const token = { API_TOKEN: 'secret-token' };
   // Every operation documents the 417 that an Expect other than 100-continue gets (HEAD without its body).
   const expectations: Record<string, Recipe> = {};
@@ -173,6 +179,8 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     }),
     'PUT /books/{isbn} 409 sameTitleAndAuthor': put('sameTitleAndAuthor'),
     'PUT /books/{isbn} 412 changed': put('replaced', { headers: { 'if-match': '"stale"' } }),
+    'PATCH /books/{isbn} 401 unauthorized': { ...patched, env: token },
+    'PATCH /books/{isbn} 412 changed': { ...patched, headers: { 'if-match': '"stale"' } },
   };
 }
 
@@ -291,7 +299,7 @@ describe('GET /openapi.json', () => {
     for (const [path, item] of Object.entries(object(doc.paths, 'paths'))) {
       for (const [method, operation] of Object.entries(object(item, path))) {
         if (!METHODS.includes(method)) continue;
-        const write = method === 'post' || method === 'put' || method === 'delete';
+        const write = method === 'post' || method === 'put' || method === 'patch' || method === 'delete';
         assert.deepEqual(object(operation, method).security, write ? [{ bearer: [] }, {}] : [], `${method} ${path}`);
       }
     }

@@ -165,7 +165,7 @@ export function bookPaths(table: FieldTable): Record<string, Json> {
             '401': unauthorized('PATCH', '/books/4-5-6'),
             '404': problem(404, 'no book has this isbn.'),
             '409': problem(409, 'another book has this title and these (derived) author names.'),
-            '412': preconditionFailed('If-Match names another tag than the book’s current one.', editExamples.changed('PUT')),
+            '412': preconditionFailed('If-Match names another tag than the book’s current one.', editExamples.changed('PATCH')),
             '413': problem(413, TOO_LARGE),
             '415': problem(415, `the body is not ${MERGE_PATCH_TYPES.join(' or ')}, or has a Content-Encoding.`, undefined, {
               'Accept-Patch': { description: 'The types a PATCH takes.', required: true, schema: { type: 'string', const: ACCEPT_PATCH } },

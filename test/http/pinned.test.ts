@@ -282,7 +282,7 @@ describe('conditional GETs and shutdown', () => {
     assert.equal(response.status, 304);
     const { date, ...headers } = response.headers;
     assert.equal(typeof date, 'string');
-    assert.deepEqual(headers, { 'x-content-type-options': 'nosniff', 'x-request-id': 'r-304', etag, connection: 'close' }); // send() asks to close
+    assert.deepEqual(headers, { 'x-content-type-options': 'nosniff', 'x-request-id': 'r-304', vary: 'Accept', etag, connection: 'close' }); // send() asks to close
     assert.equal(response.body, '');
   });
 

@@ -89,7 +89,7 @@ describe('CONNECT and Expect: 100-continue (api.md, Endpoints and Headers)', () 
   after(() => server.close());
 
   it('answers CONNECT with a 405 problem naming every method, and logs it like any request', async () => {
-    const allow = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+    const allow = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
     // With a Host, or without one: the method is refused before the Host is read.
     for (const [target, host] of [
       ['books.example:443', 'Host: books.example:443\r\n'],
@@ -359,7 +359,7 @@ describe('HEAD, OPTIONS and ETag', () => {
     const cases: [string, string][] = [
       ['/', 'GET, HEAD, OPTIONS'],
       ['/books', 'GET, HEAD, POST, OPTIONS'],
-      ['/books/any', 'GET, HEAD, PUT, DELETE, OPTIONS'],
+      ['/books/any', 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS'],
     ];
     for (const [path, allow] of cases) {
       const response = await fetch(`${server.base}${path}`, { method: 'OPTIONS' });
