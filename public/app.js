@@ -1,11 +1,10 @@
 // @ts-check
-// The API explorer (api.md, The explorer): reads the OpenAPI document and the root, builds the
-// form, wires the page's controls, then shows what the fragment names (flow.js does the rest).
-import { learnBase, pathOf, resolve, uriFor } from './address.js';
+// The API explorer (api.md, The explorer): reads the OpenAPI document, the root and the books'
+// Add form, wires the page's controls, then shows what the fragment names (flow.js does the rest).
+import { firstPage, learnBase, pathOf, resolve, uriFor } from './address.js';
 import { button, element } from './dom.js';
-import { cancelEdit, edit, remove, submitBook } from './edit.js';
+import { edit, leaveEditOnNavigation, remove, setAddTemplate, submitBook } from './edit.js';
 import { ACCEPT, api, arrived, begin, collection, errorText, followFragment, go, search, showCurrent } from './flow.js';
-import { buildForm } from './form.js';
 import { readApi } from './openapi.js';
 import { setBusy, showNotice } from './view.js';
 import { TOKEN_KEY } from './writes.js';
@@ -30,8 +29,9 @@ async function startingPoint(uri) {
 }
 
 /**
- * Reads the OpenAPI document (the form, the sort choices, which paths are paged) and the root
- * (the base the service writes into its links, and where the books are), then shows the view.
+ * Reads the OpenAPI document (the sort choices, which paths are paged), the root (the base the
+ * service writes into its links, and where the books are) and a page of the books in HAL-FORMS
+ * (its Add form), then shows the view.
  */
 async function start() {
   setBusy('GET /openapi.json');
@@ -40,17 +40,18 @@ async function start() {
     if (typeof root?._links?.self?.href === 'string') learnBase(root._links.self.href);
     const books = uriFor(String(root?._links?.books?.href ?? '')) ?? collection;
     begin(readApi(doc, pathOf(books)), books, context);
+    const page = await startingPoint(firstPage(pathOf(books), 1));
+    setAddTemplate(page?._templates?.default ?? {});
   } catch (error) {
     setBusy(undefined);
     showNotice({
       heading: 'The explorer could not start',
       error: true,
-      lines: [`It needs the service's /openapi.json and its root (${errorText(error)}). Check the connection, then retry.`],
+      lines: [`It needs the service's /openapi.json, its root and its books (${errorText(error)}). Check the connection, then retry.`],
       controls: [button('Retry', () => void start())],
     });
     return arrived();
   }
-  buildForm(api, cancelEdit);
   await showCurrent();
   document.body.dataset.ready = 'true';
 }
@@ -81,6 +82,7 @@ element('skip').addEventListener('click', skipToForm);
 element('search').addEventListener('submit', search);
 element('add').addEventListener('submit', (event) => void submitBook(event));
 document.addEventListener('click', sameAddress);
+window.addEventListener('hashchange', leaveEditOnNavigation);
 window.addEventListener('hashchange', followFragment);
 await start();
 // A module: the script waits for the OpenAPI document at the top level.

@@ -25,7 +25,8 @@ function shortly(value) {
 }
 
 /**
- * Edit and Delete on a resource whose path offers PUT and DELETE in the OpenAPI document.
+ * Edit and Delete on a resource whose HAL-FORMS templates offer them (api.md, Forms); a write's
+ * answer, which comes in HAL, offers what its path does in the OpenAPI document.
  * @param {any} body @param {string | null} etag @param {import('./view.js').Context} context
  */
 export function showActions(body, etag, context) {
@@ -33,9 +34,10 @@ export function showActions(body, etag, context) {
   const uri = typeof self === 'string' ? uriFor(self) : undefined;
   const controls = [];
   if (uri !== undefined && !body._embedded) {
+    const forms = body._templates;
     const methods = context.api.methodsAt(uri);
-    if (methods.has('put')) controls.push(button('Edit', () => context.edit(body, etag)));
-    if (methods.has('delete')) {
+    if (forms ? forms.default !== undefined : methods.has('put')) controls.push(button('Edit', () => context.edit(body, etag)));
+    if (forms ? forms.delete !== undefined : methods.has('delete')) {
       const remove = button('Delete', () => context.remove(body, remove));
       controls.push(remove);
     }

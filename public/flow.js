@@ -5,7 +5,8 @@ import { firstPage, fragmentFor, pathOf, queryOf, resolve, searchedFor, uriFromF
 import { announce, button, element, linkTo } from './dom.js';
 import { setBusy, showAnswer, showNotice } from './view.js';
 
-export const ACCEPT = 'application/hal+json, application/json, application/problem+json';
+/** HAL-FORMS first (api.md, Forms): a book's view then carries its Edit and Delete forms. */
+export const ACCEPT = 'application/prs.hal-forms+json, application/hal+json, application/json, application/problem+json';
 
 /** What the OpenAPI document says; set once by `begin`. @type {import('./openapi.js').Api} */
 export let api;

@@ -1,122 +1,171 @@
 // @ts-check
 /**
- * The book form, built from what the OpenAPI document says a book is (readApi's fields): one
- * labelled input per field with its limits and type, required fields marked, and the rule that
- * names the author stated. It adds a book; in edit mode it replaces the book it was filled from.
- * Field errors go beside their fields, outside the label, so a label stays the field's name.
+ * The book form, drawn from a HAL-FORMS template (api.md, Forms): the collection's "Add a book",
+ * or a book's "Edit the book" with its values. One labelled input per property, with its limits
+ * and type, required ones marked. Field errors go beside their fields, outside the label, so a
+ * label stays the field's name.
  */
 import { element, make } from './dom.js';
 
-/** The book being edited: where to PUT it, and the ETag it was read with, for If-Match. @typedef {{ uri: string, etag: string | null }} Editing */
+/**
+ * @typedef {{ name: string, prompt?: string, required?: boolean, readOnly?: boolean, maxLength?: number, type?: string, value?: string | number }} Property
+ * @typedef {{ title?: string, method?: string, target?: string, properties?: Property[] }} Template
+ * The book being edited: where to save it, and the ETag it was read with, for If-Match.
+ * @typedef {{ uri: string, etag: string | null }} Editing
+ */
+
+/** The author is one value in two forms (api.md, Patching a book, rule 2): the author, or the two names. */
+const AUTHOR = 'author';
+const NAMES = ['authorFirstName', 'authorLastName'];
 
 const form = () => /** @type {HTMLFormElement} */ (element('add'));
 /** @param {string} name */
 const input = (name) => /** @type {HTMLInputElement | null} */ (document.getElementById(`field-${name}`));
 
-/**
- * "Author, or both First name and Last name": the alternatives of which one must be filled.
- * @param {string[][]} alternatives @param {(name: string) => string} label
- */
-export function ruleText(alternatives, label) {
-  return alternatives
-    .map((names) => {
-      const labels = names.map(label);
-      if (labels.length < 2) return labels.join('');
-      return `${labels.length === 2 ? 'both' : 'all of'} ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
-    })
-    .join(', or ');
-}
+/** The properties the form holds now, as its template gave them. @type {Property[]} */
+let shown = [];
+/** Whether the form is editing: then the author's two forms clear each other. */
+let editMode = false;
+
+/** A property's label in a few words: its prompt up to the first comma ("Author, or both …" reads "Author"). @param {Property} property */
+export const shortLabel = (property) => (property.prompt ?? property.name).split(',')[0] ?? property.name;
+
+/** The label of a field on the form, in a few words. @param {string} name */
+export const labelOf = (name) => {
+  const property = shown.find((candidate) => candidate.name === name);
+  return property === undefined ? name : shortLabel(property);
+};
 
 /**
- * Builds the inputs, the notes and the buttons once the document is read.
- * @param {import('./openapi.js').Api} api
- * @param {() => void} cancel  leaves edit mode
+ * Draws the form from a template: inputs, notes and buttons. `keyRule` is what the book's `key`
+ * may hold (the API's own words), shown under it while adding.
+ * @param {Template} template @param {{ key?: string, keyRule?: string, submit: string, cancel?: () => void }} options
  */
-export function buildForm(api, cancel) {
-  const rule = ruleText(api.oneOf, api.label);
-  element('author-rule').textContent = rule === '' ? '' : `Name the author: ${rule}.`;
-  const inRule = new Set(api.oneOf.flat());
-  const fields = api.fields.map((field) => {
+export function drawForm(template, { key, keyRule, submit: submitText, cancel }) {
+  shown = template.properties ?? [];
+  const fields = shown.map((property) => {
     const box = make('div', '', 'field');
-    const label = make('label', field.label);
-    label.htmlFor = `field-${field.name}`;
-    if (field.required) {
+    const label = make('label', property.prompt ?? property.name);
+    label.htmlFor = `field-${property.name}`;
+    if (property.required) {
       // The mark is for the eye; `required` tells a screen reader.
       const mark = make('span', ' *', 'required-mark');
       mark.setAttribute('aria-hidden', 'true');
       label.append(mark);
     }
     const control = make('input');
-    control.id = `field-${field.name}`;
-    control.name = field.name;
-    control.required = field.required;
+    control.id = `field-${property.name}`;
+    control.name = property.name;
+    control.required = property.required === true;
+    control.readOnly = property.readOnly === true;
     control.autocomplete = 'off';
     // A number field gets a number input, and readBook sends it as a JSON number.
-    if (field.type === 'string') control.type = 'text';
-    else {
-      control.type = 'number';
-      control.step = field.type === 'integer' ? '1' : 'any';
-      if (field.minimum !== undefined) control.min = String(field.minimum);
-      if (field.maximum !== undefined) control.max = String(field.maximum);
-    }
-    if (field.maxLength !== undefined) control.maxLength = field.maxLength;
+    control.type = property.type === 'number' ? 'number' : 'text';
+    if (property.maxLength !== undefined) control.maxLength = property.maxLength;
+    control.value = property.value === undefined ? '' : String(property.value);
     const error = make('p', '', 'field-error');
-    error.id = `error-${field.name}`;
+    error.id = `error-${property.name}`;
     error.hidden = true;
     const described = [error.id];
-    if (inRule.has(field.name)) described.push('author-rule');
     box.append(label, control, error);
-    if (field.name === api.key) {
-      // The key is the book's address, so the document's description says what it may hold.
-      const rule = make('p', field.description ?? '', 'field-hint');
-      rule.id = 'key-rule';
-      described.push(rule.id);
-      box.append(rule);
-      // In edit mode this field is read-only: the book's address names it, and a PUT must match.
-      const hint = make('p', `The book's address holds its ${field.label}, so it cannot change here.`, 'field-hint');
-      hint.id = 'key-hint';
-      hint.hidden = true;
-      described.push(hint.id);
-      box.append(hint);
+    if (property.name === AUTHOR) {
+      const split = make('p', '', 'field-hint');
+      split.id = 'author-split';
+      described.push(split.id);
+      box.append(split);
+    }
+    const hint = property.readOnly
+      ? `The book's address holds its ${shortLabel(property)}, so it cannot change here.`
+      : property.name === key
+        ? keyRule
+        : undefined;
+    if (hint) {
+      const note = make('p', hint, 'field-hint');
+      note.id = `hint-${property.name}`;
+      described.push(note.id);
+      box.append(note);
     }
     control.setAttribute('aria-describedby', described.join(' '));
+    control.addEventListener('input', () => authorChanged(property.name));
     return box;
   });
   const buttons = make('div', '', 'buttons');
-  const submit = make('button', 'Add book');
+  const submit = make('button', submitText);
   submit.id = 'submit-book';
-  const leave = make('button', 'Cancel editing');
-  leave.type = 'button';
-  leave.id = 'cancel-edit';
-  leave.hidden = true;
-  leave.addEventListener('click', cancel);
-  buttons.append(submit, leave);
+  buttons.append(submit);
+  if (cancel) {
+    const leave = make('button', 'Cancel editing');
+    leave.type = 'button';
+    leave.id = 'cancel-edit';
+    leave.addEventListener('click', cancel);
+    buttons.append(leave);
+  }
   form().replaceChildren(...fields, buttons);
+  showSplit();
 }
 
 /**
- * The book the form holds, as the document types it: empty fields are left out, a number
- * field is sent as a JSON number (text that is not a number is sent as it is, for the
- * service to name the error).
- * @param {import('./openapi.js').Api} api
+ * In Edit, the author is one value in two forms: typing an Author clears the two names, typing a
+ * name clears the Author, so that what is saved is what the person sees. Either way, the names
+ * an Author will be split into are shown.
+ * @param {string} name
  */
-export function readBook(api) {
+function authorChanged(name) {
+  if (editMode && name === AUTHOR) for (const other of NAMES) clear(other);
+  if (editMode && NAMES.includes(name)) clear(AUTHOR);
+  if (name === AUTHOR || NAMES.includes(name)) showSplit();
+}
+
+/** @param {string} name */
+function clear(name) {
+  const control = input(name);
+  if (control) control.value = '';
+}
+
+/** Under Author: the first and last names the service will derive from it, when no name is typed (api.md, Authors). */
+function showSplit() {
+  const note = document.getElementById('author-split');
+  if (!note) return;
+  const tokens = (input(AUTHOR)?.value ?? '').split(/\s+/).filter((token) => token !== '');
+  const typed = NAMES.some((name) => (input(name)?.value ?? '').trim() !== '');
+  note.hidden = tokens.length === 0 || typed;
+  const [first = '', last] = tokens;
+  note.textContent =
+    last === undefined ? `Saved with the first name “${first}” and no last name.` : `Saved as first name “${first}”, last name “${last}”.`;
+}
+
+/**
+ * The book the form holds: empty fields are left out, a number field is sent as a JSON number
+ * (text that is not a number is sent as it is, for the service to name the error).
+ */
+export function readBook() {
   /** @type {Record<string, string | number>} */
   const book = {};
-  for (const field of api.fields) {
-    const value = input(field.name)?.value ?? '';
+  for (const property of shown) {
+    const value = input(property.name)?.value ?? '';
     if (value === '') continue;
-    book[field.name] = field.type === 'string' || !Number.isFinite(Number(value)) ? value : Number(value);
+    book[property.name] = property.type !== 'number' || !Number.isFinite(Number(value)) ? value : Number(value);
   }
   return book;
 }
 
+/** Puts values in the form's fields, as a book shows them. @param {Record<string, unknown>} book */
+export function fillForm(book) {
+  for (const property of shown) {
+    const control = input(property.name);
+    const value = book[property.name];
+    if (control) control.value = value === undefined || value === null ? '' : String(value);
+  }
+  showSplit();
+}
+
 /**
- * Marks each field a problem names (`#/isbn`) and puts its message beside it; returns the
- * first such input, for focus.
- * @param {any[] | undefined} errors
+ * Marks each field a problem names (`#/isbn`) and puts its message beside it in a person's words
+ * (the field's label for its name), with `links` (by field) after it; returns the first such
+ * input, for focus.
+ * @param {any[] | undefined} errors @param {Record<string, Node>} [links]
  */
-export function showFieldErrors(errors) {
+export function showFieldErrors(errors, links = {}) {
   clearFieldErrors();
   /** @type {HTMLInputElement | undefined} */
   let first;
@@ -126,7 +175,9 @@ export function showFieldErrors(errors) {
     const note = document.getElementById(`error-${name}`);
     if (!control || !note) continue;
     control.setAttribute('aria-invalid', 'true');
-    note.textContent = note.textContent === '' ? String(error.detail) : `${note.textContent} ${error.detail}`;
+    const words = String(error.detail).replace(new RegExp(`^${name}\\b`), labelOf(name));
+    note.append(note.textContent === '' ? words : ` ${words}`);
+    if (links[name]) note.append(' ', links[name]);
     note.hidden = false;
     first ??= control;
   }
@@ -135,41 +186,29 @@ export function showFieldErrors(errors) {
 
 export function clearFieldErrors() {
   for (const note of form().querySelectorAll('.field-error')) {
-    note.textContent = '';
+    note.replaceChildren();
     /** @type {HTMLElement} */ (note).hidden = true;
   }
   for (const control of form().querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
 }
 
-/** Fills the form from a book read from the service, to replace it. @param {any} book @param {string | undefined} key  the field the path names, which cannot change */
-export function startEdit(book, key) {
-  clearFieldErrors();
-  for (const control of form().querySelectorAll('input')) {
-    const value = book?.[control.name];
-    control.value = value === undefined || value === null ? '' : String(value);
-    control.readOnly = control.name === key;
-  }
-  const hint = document.getElementById('key-hint');
-  if (hint) hint.hidden = false;
-  const rule = document.getElementById('key-rule');
-  if (rule) rule.hidden = true;
-  element('add-heading').textContent = `Edit “${book?.title ?? ''}”`;
-  element('submit-book').textContent = 'Save changes';
-  element('cancel-edit').hidden = false;
+/** Edit mode: the form drawn from a book's Edit template, with its values. @param {Template} template @param {string} title @param {() => void} cancel */
+export function startEdit(template, title, cancel) {
+  editMode = true;
+  drawForm(template, { submit: 'Save changes', cancel });
+  element('add-heading').textContent = `Edit “${title}”`;
 }
 
-/** Back to adding: an empty form. */
-export function endEdit() {
-  form().reset();
-  clearFieldErrors();
-  for (const control of form().querySelectorAll('input')) control.readOnly = false;
-  const hint = document.getElementById('key-hint');
-  if (hint) hint.hidden = true;
-  const rule = document.getElementById('key-rule');
-  if (rule) rule.hidden = false;
+/**
+ * Back to adding, from the collection's Add template; `keep` keeps the values typed (a book to add again).
+ * @param {Template} template @param {{ key?: string, keyRule?: string }} about @param {boolean} [keep]
+ */
+export function endEdit(template, about, keep = false) {
+  const values = keep ? readBook() : {};
+  editMode = false;
+  drawForm(template, { ...about, submit: 'Add book' });
+  fillForm(values);
   element('add-heading').textContent = 'Add book';
-  element('submit-book').textContent = 'Add book';
-  element('cancel-edit').hidden = true;
 }
 
 /** While a write runs, its buttons are disabled, so a double click sends one request. @param {boolean} busy */

@@ -1,10 +1,9 @@
 // @ts-check
 /**
  * What the page learns from the served `/openapi.json`, so that it follows the API's own
- * description instead of a copy of it: the fields of a book (names, labels, limits, types,
- * which are required, and the author rule), the sort choices, which paths are paged
- * collections, and which methods a path offers. A field added to the API, or a method added to
- * a path, then shows on the page with no change here.
+ * description instead of a copy of it: the labels and types of a book's fields (for the view and
+ * the sort choices; the forms come from HAL-FORMS, form.js), the sort choices, which paths are
+ * paged collections, and which methods a path offers.
  */
 import { pathOf } from './address.js';
 
@@ -23,7 +22,6 @@ import { pathOf } from './address.js';
 /**
  * @typedef {object} Api
  * @property {Field[]} fields  the body of a new book, in the document's order
- * @property {string[][]} oneOf  alternatives of which one must be filled: [['author'], ['authorFirstName', 'authorLastName']]
  * @property {string[]} sortValues  the values `sort` accepts, as listed
  * @property {number | undefined} pageSize  the size a collection gets when the address names none
  * @property {number | undefined} maxPageSize
@@ -113,7 +111,6 @@ export function readApi(doc, collection) {
 
   return {
     fields,
-    oneOf: (schema.anyOf ?? schema.oneOf ?? []).map((/** @type {any} */ alternative) => alternative.required ?? []),
     sortValues: parameter(list, 'sort')?.schema?.enum ?? [],
     pageSize: defaultOf(parameter(list, 'size')),
     maxPageSize: parameter(list, 'size')?.schema?.maximum,

@@ -16,10 +16,15 @@ export const PAGER = [
  * view; the API's own maximum cuts the list (readApi's maxPageSize).
  */
 const PAGE_SIZES = [10, 50, 100];
+/** A page of more books than this gets a second pager below them. */
+const LONG_PAGE = 10;
 
 /** The pager of a paged collection: where this page lies, first/previous/next/last, page size and order. @param {import('./view.js').Answer} answer @param {import('./view.js').Context} context */
 export function showPaging({ uri, body }, context) {
-  if (!body?.page) return fill(element('paging'), []);
+  if (!body?.page) {
+    fill(element('paging-below'), []);
+    return fill(element('paging'), []);
+  }
   const { number, totalPages, totalElements, size } = body.page;
   const pager = make('nav');
   pager.setAttribute('aria-label', 'Pages');
@@ -48,6 +53,10 @@ export function showPaging({ uri, body }, context) {
   const controls = make('div', '', 'controls');
   controls.append(sizeChoice, sortChoice);
   fill(element('paging'), [make('p', `Page ${number + 1} of ${totalPages}, ${totalElements} books in all`), pager, controls]);
+  // A long page gets the pager below its books too, where a reader who scrolled down is.
+  const below = /** @type {HTMLElement} */ (pager.cloneNode(true));
+  below.setAttribute('aria-label', 'Pages, below the books');
+  fill(element('paging-below'), (body._embedded?.bookDTOList?.length ?? 0) > LONG_PAGE ? [below] : []);
 }
 
 /** `title` and `title,asc` are the same order. @param {string} value */

@@ -1,7 +1,7 @@
 // @ts-check
 // The view: one answer of the API, resource first, under a heading that names it; the request
 // line, the links, the key headers and, collapsed, every header and the raw body. All as text.
-import { firstPage, searchedFor, uriFor } from './address.js';
+import { firstPage, pathOf, searchedFor, uriFor } from './address.js';
 import { showActions, showBooks, showFields } from './book.js';
 import { element, fill, linkTo, make } from './dom.js';
 import { PAGER, showPaging } from './pager.js';
@@ -40,7 +40,28 @@ export function headingFor({ uri, response, body }, api) {
   if (body?.page) return `${books}, page ${body.page.number + 1} of ${body.page.totalPages}`;
   if (body?._embedded) return books;
   if (typeof body?.title === 'string' && body.title.trim() !== '') return body.title;
+  if (pathOf(uri) === '/') return 'The book catalogue';
   return api.summaryAt(uri) ?? uri;
+}
+
+/** The tab's title names what is on view, as the heading does. @param {string} heading */
+const nameTab = (heading) => void (document.title = `${heading} · Book catalogue explorer`);
+
+/**
+ * The API root, in a person's words: what the page is for, and the books first, as "Browse the
+ * books"; the links themselves still show below, as the API wrote them.
+ * @param {any} body @param {Context} context
+ */
+function rootIntro(body, context) {
+  const books = uriFor(String(body?._links?.books?.href ?? ''));
+  const lead = make(
+    'p',
+    'This page is the book catalogue, read through its API: browse and search the books, open one to see it, and add, edit or delete books with the form.',
+  );
+  if (books === undefined) return [lead];
+  const browse = make('p', '', 'browse');
+  browse.append(linkTo(context.api.isPaged(books) ? firstPage(books, context.api.pageSize) : books, 'Browse the books'));
+  return [lead, browse];
 }
 
 /** A problem as readable text: status and title, detail, and each error with its pointer. @param {any} problem */
@@ -66,9 +87,12 @@ export function problemNodes(problem) {
 export function showAnswer(answer, context, note = '') {
   const { response, body } = answer;
   const problem = isProblem(response);
-  element('view-heading').textContent = headingFor(answer, context.api);
+  const heading = headingFor(answer, context.api);
+  element('view-heading').textContent = heading;
+  nameTab(heading);
   showRequest(answer.method, answer.uri, `${response.status} ${response.statusText}`);
-  fill(element('message'), note === '' ? [] : [make('p', note)]);
+  const intro = !problem && pathOf(answer.uri) === '/' ? rootIntro(body, context) : [];
+  fill(element('message'), note === '' ? intro : [make('p', note), ...intro]);
   fill(element('problem'), problem ? problemNodes(body) : []);
   showFields(problem ? undefined : body, context.api);
   showActions(problem ? undefined : body, answer.response.headers.get('ETag'), context);
@@ -88,6 +112,7 @@ export function showAnswer(answer, context, note = '') {
  */
 export function showNotice({ heading, error = false, request = ['', '', ''], lines, controls = [], headers }) {
   element('view-heading').textContent = heading;
+  nameTab(heading);
   showRequest(...request);
   const paragraphs = lines.map((line) => make('p', line));
   if (controls.length > 0) {
@@ -96,7 +121,7 @@ export function showNotice({ heading, error = false, request = ['', '', ''], lin
     paragraphs.push(row);
   }
   fill(element(error ? 'problem' : 'message'), paragraphs);
-  for (const id of [error ? 'message' : 'problem', 'fields', 'actions', 'paging', 'links']) fill(element(id), []);
+  for (const id of [error ? 'message' : 'problem', 'fields', 'actions', 'paging', 'paging-below', 'links']) fill(element(id), []);
   element('links-block').hidden = true;
   showBooks(undefined, undefined);
   showHeaders(headers);
@@ -122,6 +147,9 @@ function showLinks(links, paged, api) {
     const uri = typeof link?.href === 'string' ? uriFor(link.href) : undefined;
     const item = make('li');
     if (uri === undefined) item.append(make('span', `${relation}: ${String(link?.href)} (outside this service: not followed)`));
+    // A template (RFC 6570) names many addresses, none of them as written: the search box fills this one in.
+    else if (link?.templated === true)
+      item.append(make('span', `${relation}: `), make('code', uri), make('span', ' (a template, filled in by the search box)'));
     // A collection link is followed to its first page; the link as the API wrote it stays beside it.
     else item.append(linkTo(api.isPaged(uri) ? firstPage(uri, api.pageSize) : uri, relation), ' ', make('code', uri));
     items.push(item);

@@ -4,7 +4,7 @@
 import { fragmentFor, resolve, uriFromFragment } from './address.js';
 import { announce, button, element, fill, linkTo, make } from './dom.js';
 import { ACCEPT, arrived, context, errorText, generation, readBody, supersede } from './flow.js';
-import { showFieldErrors } from './form.js';
+import { readBook, showFieldErrors } from './form.js';
 import { isProblem, problemNodes, showAnswer } from './view.js';
 
 /** Where the API token is kept, for this tab only. */
@@ -71,28 +71,44 @@ export function showWritten(answer, uri, seen, note) {
 }
 
 /**
- * A write that failed leaves the view as it was. The problem shows in `box`, each field error
- * beside its field; a 401 points at the token field, a 412 offers `reload`, when the form is
- * editing a book, to read that book again.
- * @param {import('./view.js').Answer} answer @param {HTMLElement} box @param {(() => void) | undefined} reload
+ * A write that failed leaves the view as it was. In the form's box, field errors go beside their
+ * fields in a person's words and the box says so; a book that exists already is linked from its
+ * field; a 401 tells a refused token from a missing one. Elsewhere the problem shows as it came.
+ * @param {import('./view.js').Answer} answer @param {HTMLElement} box
  */
-export function failed({ response, body }, box, reload) {
-  const nodes = isProblem(response) ? problemNodes(body) : [make('p', `${response.status} ${response.statusText}`)];
-  if (response.status === 401) {
-    nodes.push(
-      make('p', 'This write needs the API token. Enter it in the API token field at the top of the page, then send again.'),
-      button('Go to the API token field', () => element('token').focus()),
-    );
+export function failed({ response, body }, box) {
+  const inForm = box === element('form-status');
+  const errors = Array.isArray(body?.errors) ? body.errors : [];
+  /** @type {Record<string, Node>} */
+  const links = {};
+  if (inForm && response.status === 409) {
+    // The same isbn, or the same title and names: each at its field, with the way to the book.
+    const book = readBook();
+    const byIsbn = String(body?.detail ?? '').includes('ISBN');
+    const name = byIsbn ? 'isbn' : 'title';
+    errors.push({ pointer: `#/${name}`, detail: String(body?.detail ?? 'Book already exists') });
+    const [path, words] = byIsbn
+      ? [`/books/${encodeURIComponent(String(book.isbn ?? ''))}`, 'Show the book with this ISBN']
+      : [`/books?title=${encodeURIComponent(String(book.title ?? ''))}&page=0`, 'Show the books with this title'];
+    links[name] = linkTo(path, words);
   }
-  if (response.status === 412 && reload !== undefined) {
-    nodes.unshift(
+  const placed = inForm ? showFieldErrors(errors, links) : undefined;
+  /** @type {Node[]} */
+  let nodes;
+  if (placed !== undefined) nodes = [make('p', 'The book was not saved: see the messages beside the fields.', 'lead')];
+  else nodes = isProblem(response) ? problemNodes(body) : [make('p', `${response.status} ${response.statusText}`)];
+  if (response.status === 401) {
+    const sent = (sessionStorage.getItem(TOKEN_KEY) ?? '') !== '';
+    nodes = [
       make(
         'p',
-        'The book changed after you read it, so your changes were not saved. Reload it to see it as it is now, then edit again.',
+        sent
+          ? 'The service refused the API token you entered. Check it in the API token field at the top of the page, then send again.'
+          : 'This write needs the API token. Enter it in the API token field at the top of the page, then send again.',
         'lead',
       ),
-    );
-    nodes.push(button('Reload the book', reload));
+      button('Go to the API token field', () => element('token').focus()),
+    ];
   }
-  report(box, nodes, box === element('form-status') ? showFieldErrors(body?.errors) : undefined);
+  report(box, nodes, placed);
 }

@@ -1,7 +1,9 @@
 /**
- * Edit in the explorer (api.md, The explorer): on a book's view, Edit fills the book form,
- * and Save changes sends `PUT /books/{isbn}` with `If-Match: <the ETag it read>`; when another
- * client changed the book first, the 412 says so and offers to reload it.
+ * Edit in the explorer (api.md, The explorer): on a book's view, Edit draws the book's HAL-FORMS
+ * Edit template with its values, and Save changes sends `PUT /books/{isbn}` with `If-Match: <the
+ * ETag it read>`; when another client changed the book first, the person's values stay, the book
+ * as it is now shows beside them, and they may save theirs over it; a book deleted meanwhile may
+ * be added again. In Edit, the author's two forms clear each other.
  *
  * The page offers Edit where /openapi.json documents a PUT, so these tests run once the service
  * has `PUT /books/{isbn}`; until then one skipped test stands in for them and says why.
@@ -11,7 +13,18 @@ import { it } from 'node:test';
 import { openApiDocument } from '../../src/openapi/document.ts';
 import { describeWhen } from '../helpers/skip.ts';
 import { type BrowserPage, findChromium } from '../helpers/chromium.ts';
-import { click, explorerTabs, fill, recordRequests, type SeenRequest, settledHeading, submit, text } from '../helpers/explorer.ts';
+import {
+  click,
+  explorerTabs,
+  fill,
+  recordRequests,
+  screenshot,
+  type SeenRequest,
+  setWindow,
+  settledHeading,
+  submit,
+  text,
+} from '../helpers/explorer.ts';
 
 const chromium = findChromium();
 const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
@@ -56,7 +69,7 @@ describeWhen(
       });
       // The path names the book: its isbn is not for changing here.
       assert.equal(await page.evaluate(`document.getElementById('field-isbn').readOnly`), true);
-      assert.equal(await page.evaluate(`document.getElementById('key-hint').hidden`), false);
+      assert.equal(await page.evaluate(text('hint-isbn')), "The book's address holds its ISBN, so it cannot change here.");
 
       await fill(page, 'title', 'The Fellowship of the Ring');
       await page.evaluate(`(() => { const save = document.getElementById('submit-book'); save.click(); save.click(); })()`);
@@ -85,7 +98,7 @@ describeWhen(
       assert.deepEqual(Object.values(await page.evaluate<Record<string, string>>(formValues)), ['', '', '', '', '']);
     });
 
-    it('on a 412 says the book changed, keeps the view, and offers to reload it; the reloaded book then saves', async () => {
+    it('on a 412 keeps the values typed, shows the book as it is now beside them, and saves them over it on request', async () => {
       const { server, page } = await tabs.open({}, '#uri=/books/4-5-6');
       await click(page, '#actions', 'Edit');
       // Another client changes the book after the page read it.
@@ -95,27 +108,94 @@ describeWhen(
         body: JSON.stringify({ isbn: '4-5-6', title: 'Changed Elsewhere', author: 'JRR Tolkien' }),
       });
       assert.equal(elsewhere.status, 200);
-      const current = elsewhere.headers.get('etag');
 
       await fill(page, 'title', 'The Two Towers');
       await submit(page);
-      await page.waitFor(`document.getElementById('form-status').textContent.includes('412')`, 'the 412');
+      await page.waitFor(`document.getElementById('form-status').textContent.includes('Someone changed')`, 'the 412');
       const status = await page.evaluate<string>(text('form-status'));
-      assert.match(status, /^The book changed after you read it, so your changes were not saved\./);
-      assert.ok(status.includes(`The book has changed since it was read: its ETag is now ${current}`), status);
+      assert.match(
+        status,
+        /^Someone changed this book after you opened it, so your changes were not saved\. Yours are still in the form\./,
+      );
+      assert.ok(status.includes('The book now reads:ISBN4-5-6TitleChanged ElsewhereAuthorJRR Tolkien'), status);
       assert.equal(await page.evaluate('document.activeElement.id'), 'form-status');
-      assert.equal(await page.evaluate(text('view-heading')), 'The Lord of the Rings');
+      assert.equal(await page.evaluate(`document.getElementById('field-title').value`), 'The Two Towers');
+      assert.equal(await page.evaluate(text('add-heading')), 'Edit “The Lord of the Rings”');
       assert.equal(((await (await fetch(`${server.base}/books/4-5-6`)).json()) as { title: string }).title, 'Changed Elsewhere');
+      for (const [width, scheme] of [
+        [1280, 'light'],
+        [390, 'dark'],
+        [1280, 'dark'],
+        [390, 'light'],
+      ] as const) {
+        await setWindow(page, width, 900, scheme);
+        await screenshot(page, `conflict-${width}-${scheme}`);
+      }
+      await setWindow(page, 1280, 900);
 
-      await click(page, '#form-status', 'Reload the book');
-      await page.waitFor(`${settledHeading} === 'Changed Elsewhere'`, 'the book as it is now');
-      assert.equal(await shownEtag(page), current);
-      assert.equal(await page.evaluate(text('add-heading')), 'Add book');
-
-      await click(page, '#actions', 'Edit');
-      await fill(page, 'title', 'The Two Towers');
-      await submit(page);
+      await click(page, '#form-status', 'Save mine over it');
       await page.waitFor(`document.getElementById('status').textContent === '200 OK' && ${settledHeading} === 'The Two Towers'`, 'the 200');
+      assert.equal(((await (await fetch(`${server.base}/books/4-5-6`)).json()) as { title: string }).title, 'The Two Towers');
+    });
+
+    it('a save of a book deleted meanwhile says so, and adds it again on request', async () => {
+      const { server, page } = await tabs.open({}, '#uri=/books/4-5-6');
+      await click(page, '#actions', 'Edit');
+      assert.equal((await fetch(`${server.base}/books/4-5-6`, { method: 'DELETE' })).status, 204);
+      await fill(page, 'title', 'Back Again');
+      await submit(page);
+      await page.waitFor(`document.getElementById('form-status').textContent.includes('deleted')`, 'the 404');
+      assert.equal(
+        await page.evaluate(text('form-status')),
+        'This book was deleted after you opened it (in another tab, perhaps), so there is nothing to save it over.Add it again Go to the list of books',
+      );
+      await click(page, '#form-status', 'Add it again');
+      assert.equal(await page.evaluate(text('add-heading')), 'Add book');
+      assert.deepEqual(await page.evaluate(formValues), {
+        isbn: '4-5-6',
+        title: 'Back Again',
+        author: 'JRR Tolkien',
+        authorFirstName: 'JRR',
+        authorLastName: 'Tolkien',
+      });
+      await submit(page);
+      await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
+      assert.equal(((await (await fetch(`${server.base}/books/4-5-6`)).json()) as { title: string }).title, 'Back Again');
+    });
+
+    it('in Edit, typing an Author clears the names and typing a name clears the Author; the split is shown', async () => {
+      const { server, page } = await tabs.open({}, '#uri=/books/4-5-6');
+      await click(page, '#actions', 'Edit');
+      await fill(page, 'author', 'Ursula K. Le Guin');
+      assert.deepEqual(await page.evaluate(formValues), {
+        isbn: '4-5-6',
+        title: 'The Lord of the Rings',
+        author: 'Ursula K. Le Guin',
+        authorFirstName: '',
+        authorLastName: '',
+      });
+      assert.equal(await page.evaluate(text('author-split')), 'Saved as first name “Ursula”, last name “K.”.');
+      await submit(page);
+      await page.waitFor(`document.getElementById('status').textContent === '200 OK'`, 'the 200');
+      const saved = (await (await fetch(`${server.base}/books/4-5-6`)).json()) as Record<string, string>;
+      assert.deepEqual([saved.author, saved.authorFirstName, saved.authorLastName], ['Ursula K. Le Guin', 'Ursula', 'K.']);
+
+      // The view is the PUT's answer, so Edit reads the book's form first.
+      await click(page, '#actions', 'Edit');
+      await page.waitFor(`${text('add-heading')} === 'Edit “The Lord of the Rings”'`, 'the Edit form');
+      await fill(page, 'authorFirstName', 'Ursula Kroeber');
+      assert.deepEqual(await page.evaluate(formValues), {
+        isbn: '4-5-6',
+        title: 'The Lord of the Rings',
+        author: '',
+        authorFirstName: 'Ursula Kroeber',
+        authorLastName: 'K.',
+      });
+      assert.equal(await page.evaluate(`document.getElementById('author-split').hidden`), true);
+      // Going to another view leaves Edit.
+      await page.evaluate(`location.hash = '#uri=/books/1-2-3'`);
+      await page.waitFor(`${settledHeading} === 'Animal Farm'`, 'the other book');
+      assert.equal(await page.evaluate(text('add-heading')), 'Add book');
     });
   },
 );

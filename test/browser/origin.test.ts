@@ -103,7 +103,7 @@ describeWhen(
       }
       // A request the page wrongly sent would show up before the API root's own GET is answered.
       await page.evaluate(`location.hash = '#uri=/'`);
-      await page.waitFor(`${viewMatchesAddress} && ${settledHeading} === 'API root'`, 'the API root');
+      await page.waitFor(`${viewMatchesAddress} && ${settledHeading} === 'The book catalogue'`, 'the API root');
       const origins = [...new Set(seen.map((request) => new URL(request.url).origin))];
       assert.deepEqual(origins, [server.base]);
     });
@@ -174,7 +174,7 @@ describeWhen(
       try {
         const { seen, prepare } = recordRequests();
         const page = await tabs.show(`${proxy.base}/explorer`, { prepare });
-        assert.equal(await page.evaluate(text('view-heading')), 'API root');
+        assert.equal(await page.evaluate(text('view-heading')), 'The book catalogue');
         await click(page, '#links', 'books');
         await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
         await click(page, '#books', 'To Kill a Mockingbird');

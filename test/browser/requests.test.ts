@@ -79,7 +79,7 @@ describeWhen(
 
     it('drops the answer to a superseded request: Back while the list loads shows the root, and it stays', async () => {
       const { page } = await tabs.open({}, '');
-      assert.equal(await page.evaluate(text('view-heading')), 'API root');
+      assert.equal(await page.evaluate(text('view-heading')), 'The book catalogue');
       // Hold every request for a page of books until the test lets it go.
       const held: { requestId: string; networkId: string }[] = [];
       const ended = new Set<string>();
@@ -96,7 +96,7 @@ describeWhen(
       await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the list on its way');
       await untilHeld(page, held, 1);
       await page.evaluate('history.back()');
-      await page.waitFor(`${settledHeading} === 'API root'`, 'the root again');
+      await page.waitFor(`${settledHeading} === 'The book catalogue'`, 'the root again');
       assert.equal(await page.evaluate('location.hash'), '');
 
       // Now the list's answer comes, late (unless the page has cancelled its request): the view
@@ -109,7 +109,7 @@ describeWhen(
       assert.ok(ended.has(networkId), 'the held request ended');
       for (let frames = 0; frames < 10; frames++) {
         await page.evaluate(frame);
-        assert.equal(await page.evaluate(text('view-heading')), 'API root');
+        assert.equal(await page.evaluate(text('view-heading')), 'The book catalogue');
       }
       assert.equal(await page.evaluate(`document.getElementById('books').hidden`), true);
       assert.equal(await page.evaluate('location.hash'), '');
