@@ -1,7 +1,7 @@
 /**
  * The floor: a bare node:http server that answers every GET with the bytes and headers the
- * service sent for `GET /books/4-5-6`, and every POST and PUT (after reading its body, as any
- * server must) with the bytes and headers of the service's 201 and 200. No routing, no logging,
+ * service sent for `GET /books/4-5-6`, and every POST, PUT and PATCH (after reading its body, as any
+ * server must) with the bytes and headers of the service's 201 and 200s. No routing, no logging,
  * no work.
  *
  * With BASELINE_LOG=1 it also writes one JSON access line per request to stdout, at once, as the
@@ -19,10 +19,11 @@ interface Recorded {
 }
 
 const [port, file] = process.argv.slice(2);
-const recorded = JSON.parse(readFileSync(file as string, 'utf8')) as { get: Recorded; post: Recorded; put: Recorded };
+const recorded = JSON.parse(readFileSync(file as string, 'utf8')) as { get: Recorded; post: Recorded; put: Recorded; patch: Recorded };
 const get = { ...recorded.get, body: Buffer.from(recorded.get.body) };
 const post = { ...recorded.post, body: Buffer.from(recorded.post.body) };
 const put = { ...recorded.put, body: Buffer.from(recorded.put.body) };
+const patch = { ...recorded.patch, body: Buffer.from(recorded.patch.body) };
 
 const logEach = process.env.BASELINE_LOG === '1';
 const logLine = (method: string | undefined, path: string | undefined, status: number): void => {
@@ -31,8 +32,8 @@ const logLine = (method: string | undefined, path: string | undefined, status: n
 };
 
 const server = createServer((req, res) => {
-  if (req.method === 'POST' || req.method === 'PUT') {
-    const reply = req.method === 'POST' ? post : put;
+  if (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') {
+    const reply = req.method === 'POST' ? post : req.method === 'PUT' ? put : patch;
     req.on('data', () => {});
     req.on('end', () => {
       res.writeHead(reply.status, reply.headers);

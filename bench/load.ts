@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 /** What a client sends in one scenario. */
 export interface Load {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** `{n}` is replaced, per request, by a pseudo-random integer from 0 to `range - 1`. */
   readonly path: string;
   readonly range?: number;
@@ -49,8 +49,14 @@ export function putBody(runId: number, thread: number, n: number): string {
   return `{"isbn":"4-5-6","title":"The Edited Book ${id}","author":"Ada Lovelace"}`;
 }
 
+/** The merge patch a PATCH sends to /books/4-5-6 (as application/json, which it takes too): a new title every time. */
+export function patchBody(runId: number, thread: number, n: number): string {
+  return `{"title":"The Patched Book ${runId}-${thread}-${n}"}`;
+}
+
 /** The body a write sends, or undefined for a read. */
 export function bodyOf(method: Load['method'], runId: number, thread: number, n: number): string | undefined {
+  if (method === 'PATCH') return patchBody(runId, thread, n);
   return method === 'POST' ? postBody(runId, thread, n) : method === 'PUT' ? putBody(runId, thread, n) : undefined;
 }
 

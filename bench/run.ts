@@ -24,7 +24,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAttacks } from './attacks.ts';
-import { type Load, chooseTool, describeTool, postBody, putBody, runLoad } from './load.ts';
+import { type Load, chooseTool, describeTool, patchBody, postBody, putBody, runLoad } from './load.ts';
 import {
   accessLines,
   durations,
@@ -82,6 +82,7 @@ const FIXTURE_SCENARIOS: readonly Scenario[] = [
   { name: 'POST a new book', load: { method: 'POST', path: '/books' }, target: '≥ 0.45× baseline' },
   // On the service the POSTs filled, so that a PUT meets a catalogue at least as large as theirs.
   { name: 'PUT a book, a new title each time', load: { method: 'PUT', path: PROBE_PATH }, target: 'server time ≤ 1.2× POST’s' },
+  { name: 'PATCH a book, a new title each time', load: { method: 'PATCH', path: PROBE_PATH }, target: 'server time ≤ 1.2× PUT’s' },
 ];
 const LARGE_SCENARIOS: readonly Scenario[] = [
   {
@@ -197,11 +198,12 @@ async function recordReplies(): Promise<string> {
   const get = await fetchOnce(service.base, 'GET', PROBE_PATH);
   const post = await fetchOnce(service.base, 'POST', '/books', postBody(0, 0, 0));
   const put = await fetchOnce(service.base, 'PUT', PROBE_PATH, putBody(0, 0, 0));
+  const patch = await fetchOnce(service.base, 'PATCH', PROBE_PATH, patchBody(0, 0, 0));
   await service.stop();
-  if (get.status !== 200 || post.status !== 201 || put.status !== 200)
-    throw new Error(`recording failed: GET ${get.status}, POST ${post.status}, PUT ${put.status}`);
+  if (get.status !== 200 || post.status !== 201 || put.status !== 200 || patch.status !== 200)
+    throw new Error(`recording failed: GET ${get.status}, POST ${post.status}, PUT ${put.status}, PATCH ${patch.status}`);
   const file = join(tmpdir(), `book-catalogue-bench-replies-${process.pid}.json`);
-  writeFileSync(file, JSON.stringify({ get, post, put }));
+  writeFileSync(file, JSON.stringify({ get, post, put, patch }));
   return file;
 }
 

@@ -68,7 +68,7 @@ export const EXPLORER_FILES = [
     path: '/explorer/openapi.js',
     file: 'openapi.js',
     type: SCRIPT,
-    summary: 'What the explorer reads from this OpenAPI document: fields, sort choices, paged paths.',
+    summary: 'What the explorer reads from this OpenAPI document: labels, sort choices, paged paths.',
   },
   {
     path: '/explorer/view.js',
@@ -92,7 +92,7 @@ export const EXPLORER_FILES = [
     path: '/explorer/form.js',
     file: 'form.js',
     type: SCRIPT,
-    summary: "The explorer's book form, built from this OpenAPI document.",
+    summary: "The explorer's book form, drawn from the HAL-FORMS templates of the books.",
   },
   {
     path: '/explorer/dom.js',
