@@ -18,9 +18,8 @@ import {
   explorerTabs,
   fill,
   recordRequests,
-  screenshot,
+  screenshotsAt,
   type SeenRequest,
-  setWindow,
   settledHeading,
   submit,
   text,
@@ -122,16 +121,7 @@ describeWhen(
       assert.equal(await page.evaluate(`document.getElementById('field-title').value`), 'The Two Towers');
       assert.equal(await page.evaluate(text('add-heading')), 'Edit “The Lord of the Rings”');
       assert.equal(((await (await fetch(`${server.base}/books/4-5-6`)).json()) as { title: string }).title, 'Changed Elsewhere');
-      for (const [width, scheme] of [
-        [1280, 'light'],
-        [390, 'dark'],
-        [1280, 'dark'],
-        [390, 'light'],
-      ] as const) {
-        await setWindow(page, width, 900, scheme);
-        await screenshot(page, `conflict-${width}-${scheme}`);
-      }
-      await setWindow(page, 1280, 900);
+      await screenshotsAt(page, 'conflict');
 
       await click(page, '#form-status', 'Save mine over it');
       await page.waitFor(`document.getElementById('status').textContent === '200 OK' && ${settledHeading} === 'The Two Towers'`, 'the 200');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { findChromium } from '../helpers/chromium.ts';
-import { click, explorerTabs, fill, screenshot, setWindow, settledHeading, submit, text } from '../helpers/explorer.ts';
+import { click, explorerTabs, fill, screenshotsAt, settledHeading, submit, text } from '../helpers/explorer.ts';
 import { describeWhen } from '../helpers/skip.ts';
 
 const chromium = findChromium();
@@ -52,16 +52,7 @@ describeWhen(chromium !== undefined, 'the explorer in words', 'Chromium is not i
     await page.waitFor(`!document.getElementById('error-isbn').hidden`, 'the 409 at the ISBN');
     assert.equal(await page.evaluate(text('error-isbn')), 'Book already exists for ISBN: 1-2-3 Show the book with this ISBN');
     assert.equal(await page.evaluate('document.activeElement.id'), 'field-isbn');
-    for (const [width, scheme] of [
-      [1280, 'light'],
-      [390, 'dark'],
-      [1280, 'dark'],
-      [390, 'light'],
-    ] as const) {
-      await setWindow(page, width, 900, scheme);
-      await screenshot(page, `field-errors-${width}-${scheme}`);
-    }
-    await setWindow(page, 1280, 900);
+    await screenshotsAt(page, 'field-errors');
     await click(page, '#error-isbn', 'Show the book with this ISBN');
     await page.waitFor(`${settledHeading} === 'Animal Farm'`, 'the existing book');
 

@@ -167,3 +167,18 @@ export async function screenshot(page: BrowserPage, name: string): Promise<void>
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, `${name}.png`), Buffer.from(String(shot.data), 'base64'));
 }
+
+/** With EXPLORER_SHOTS set, `{name}-{width}-{scheme}.png` at 1280 and 390 px, light and dark; the window is back at 1280 light after. */
+export async function screenshotsAt(page: BrowserPage, name: string): Promise<void> {
+  if (!process.env.EXPLORER_SHOTS) return;
+  for (const [width, scheme] of [
+    [1280, 'light'],
+    [390, 'dark'],
+    [1280, 'dark'],
+    [390, 'light'],
+  ] as const) {
+    await setWindow(page, width, 900, scheme);
+    await screenshot(page, `${name}-${width}-${scheme}`);
+  }
+  await setWindow(page, 1280, 900);
+}
