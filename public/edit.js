@@ -4,7 +4,8 @@
 import { firstPage, fragmentFor, pathOf, resolve, uriFor, uriFromFragment } from './address.js';
 import { announce, button, element, fill, linkTo, make } from './dom.js';
 import { ACCEPT, api, arrived, collection, errorText, generation, readBody, supersede } from './flow.js';
-import { endEdit, fillForm, readBook, setFormBusy, showFieldErrors, startEdit } from './form.js';
+import { showFieldErrors } from './field-errors.js';
+import { endEdit, fillForm, readBook, setFormBusy, startEdit } from './form.js';
 import { showNotice } from './view.js';
 import { failed, report, send, showWritten } from './writes.js';
 

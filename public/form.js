@@ -159,39 +159,6 @@ export function fillForm(book) {
   showSplit();
 }
 
-/**
- * Marks each field a problem names (`#/isbn`) and puts its message beside it in a person's words
- * (the field's label for its name), with `links` (by field) after it; returns the first such
- * input, for focus.
- * @param {any[] | undefined} errors @param {Record<string, Node>} [links]
- */
-export function showFieldErrors(errors, links = {}) {
-  clearFieldErrors();
-  /** @type {HTMLInputElement | undefined} */
-  let first;
-  for (const error of errors ?? []) {
-    const name = typeof error?.pointer === 'string' ? error.pointer.replace(/^#\//, '') : '';
-    const control = input(name);
-    const note = document.getElementById(`error-${name}`);
-    if (!control || !note) continue;
-    control.setAttribute('aria-invalid', 'true');
-    const words = String(error.detail).replace(new RegExp(`^${name}\\b`), labelOf(name));
-    note.append(note.textContent === '' ? words : ` ${words}`);
-    if (links[name]) note.append(' ', links[name]);
-    note.hidden = false;
-    first ??= control;
-  }
-  return first;
-}
-
-export function clearFieldErrors() {
-  for (const note of form().querySelectorAll('.field-error')) {
-    note.replaceChildren();
-    /** @type {HTMLElement} */ (note).hidden = true;
-  }
-  for (const control of form().querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
-}
-
 /** Edit mode: the form drawn from a book's Edit template, with its values. @param {Template} template @param {string} title @param {() => void} cancel */
 export function startEdit(template, title, cancel) {
   editMode = true;

@@ -4,7 +4,8 @@
 import { fragmentFor, resolve, uriFromFragment } from './address.js';
 import { announce, button, element, fill, linkTo, make } from './dom.js';
 import { ACCEPT, arrived, context, errorText, generation, readBody, supersede } from './flow.js';
-import { readBook, showFieldErrors } from './form.js';
+import { showFieldErrors } from './field-errors.js';
+import { readBook } from './form.js';
 import { isProblem, problemNodes, showAnswer } from './view.js';
 
 /** Where the API token is kept, for this tab only. */

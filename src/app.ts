@@ -9,12 +9,13 @@ import type { Config } from './config.ts';
 import { explorerRoutes } from './explorer.ts';
 import { renderRoot } from './hal.ts';
 import { bookHandlers } from './handlers.ts';
+import { listBooks } from './listing.ts';
 import { bearerGuard } from './http/auth.ts';
 import type { Handler } from './http/context.ts';
 import { withCors } from './http/cors.ts';
 import { baseUrlOf } from './http/origin.ts';
 import { HttpProblem, PROBLEM_TYPE, problems, toProblem } from './http/problem.ts';
-import { ACCEPT_PATCH } from './http/body.ts';
+import { ACCEPT_PATCH } from './http/merge-patch.ts';
 import { parseQuery, parseTarget, requestIdOf } from './http/request.ts';
 import { JSON_TYPE, type Reply, send } from './http/respond.ts';
 import { type Route, Router } from './http/router.ts';
@@ -52,7 +53,7 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     explorer.root,
     { method: 'GET', path: '/health', handler: () => ({ status: 200, body: { status: 'UP' }, type: JSON_TYPE }) },
     { method: 'GET', path: '/openapi.json', handler: () => ({ status: 200, body: openapi, type: JSON_TYPE }) },
-    { method: 'GET', path: '/books', handler: books.list },
+    { method: 'GET', path: '/books', handler: listBooks(store) },
     { method: 'POST', path: '/books', handler: books.create },
     { method: 'GET', path: '/books/{isbn}', handler: books.get },
     { method: 'PUT', path: '/books/{isbn}', handler: books.replace },

@@ -95,6 +95,12 @@ export const EXPLORER_FILES = [
     summary: "The explorer's book form, drawn from the HAL-FORMS templates of the books.",
   },
   {
+    path: '/explorer/field-errors.js',
+    file: 'field-errors.js',
+    type: SCRIPT,
+    summary: "The explorer's field errors, each beside its field.",
+  },
+  {
     path: '/explorer/dom.js',
     file: 'dom.js',
     type: SCRIPT,

@@ -1,52 +1,30 @@
 /**
- * The book operations: each reads a parsed request, asks the store, and answers with the book's
- * view in HAL or with the problem its outcome names (outcomes.ts). A filter is a query
- * parameter; an identity is a path (api.md, Listing, Reading, Adding, Editing, Deleting).
+ * The operations on one book: each reads a parsed request, asks the store, and answers with the
+ * book's view in HAL or with the problem its outcome names (outcomes.ts). An identity is a path
+ * (api.md, Reading, Adding, Editing, Patching, Deleting); the listing is listing.ts.
  */
 import { type BookFields, toBook } from './books/book.ts';
 import { addBook, type Rejection, replaceBook } from './books/catalogue.ts';
+import { bookHref, renderBook } from './hal.ts';
+import { bookTemplates } from './hal-forms.ts';
 import { patchedBody } from './books/patch.ts';
 import type { BookStore } from './books/store.ts';
-import { bookHref, type Page, renderBook, renderCollection } from './hal.ts';
-import { bookTemplates, collectionTemplates } from './hal-forms.ts';
 import type { Guard } from './http/auth.ts';
 import type { Handler, RequestContext } from './http/context.ts';
 import { ifMatches } from './http/preconditions.ts';
-import { problems } from './http/problem.ts';
-import { readJsonObject, readMergePatch } from './http/body.ts';
-import { prefersHalForms } from './http/negotiate.ts';
+import { readJsonObject } from './http/body.ts';
+import { readMergePatch } from './http/merge-patch.ts';
 import { HAL_FORMS_TYPE, jsonEntityTag, type Reply } from './http/respond.ts';
-import { parseListing } from './listing.ts';
-import { collectionStream } from './listing-stream.ts';
+import { wantsForms } from './listing.ts';
 import type { Logger } from './log.ts';
 import { bookProblem } from './outcomes.ts';
 
 export interface BookHandlers {
-  readonly list: Handler;
   readonly get: Handler;
   readonly create: Handler;
   readonly replace: Handler;
   readonly patch: Handler;
   readonly remove: Handler;
-}
-
-/** Up to this many books, a collection is sent as one JSON text; more are streamed as they are read. */
-const WHOLE_UP_TO = 64;
-
-/**
- * A collection of `count` books: one JSON text when it is small, else a stream read as the client
- * reads. With `forms`, HAL-FORMS: the same with the collection's form (api.md, Forms).
- */
-function collection(books: Iterable<BookFields>, count: number, base: string, version: string, forms: boolean, page?: Page): Reply {
-  const [templates, type] = forms ? [collectionTemplates(base), HAL_FORMS_TYPE] : [undefined, undefined];
-  if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page, templates), version, type };
-  const body = renderCollection(
-    Array.from(books, (book) => toBook(book)),
-    base,
-    page,
-    templates,
-  );
-  return { status: 200, body, version, type };
 }
 
 function reject(rejection: Rejection): never {
@@ -75,7 +53,7 @@ function checkIfMatch(request: RequestContext, book: BookFields | undefined): vo
   const hal = jsonEntityTag(resource(book, request.base));
   if (ifMatches(header, hal)) return;
   const forms = jsonEntityTag(formsResource(book, request.base));
-  if (!ifMatches(header, forms)) reject({ reason: 'changed', etag: prefersHalForms(request.req.headers.accept) ? forms : hal });
+  if (!ifMatches(header, forms)) reject({ reason: 'changed', etag: wantsForms(request) ? forms : hal });
 }
 
 /** `authorize` checks the token of a write; it is undefined when no API_TOKEN is set. */
@@ -97,33 +75,11 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard 
   }
 
   return {
-    /** `title`, `author` and `q` narrow the collection, `sort` orders it, and `page` and `size` cut it into pages. */
-    list(request) {
-      const parsed = parseListing(request.query);
-      if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
-      const { given, filter, sort, sortParam, page } = parsed.listing;
-      const forms = prefersHalForms(request.req.headers.accept);
-      // A listing's ETag names what its bytes depend on, so it is known before a book is read.
-      const version = JSON.stringify([store.revision, request.base, given, sortParam, page, forms]);
-      const none: Rejection = { reason: 'no-books', title: filter.title, author: given.author, q: given.q };
-      if (page === undefined) {
-        const found = store.scan({ ...filter, sort });
-        if (found.total === 0) reject(none);
-        return collection(found.books, found.total, request.base, version, forms);
-      }
-      const found = store.find({ ...filter, sort, offset: page.number * page.size, limit: page.size });
-      // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
-      if (found.books.length === 0) reject(none);
-      const links = { ...page, totalElements: found.total, filters: given, sort: sortParam };
-      return collection(found.books, found.books.length, request.base, version, forms, links);
-    },
-
     get(request) {
       const isbn = request.params.isbn as string;
       const book = store.get(isbn);
       if (!book) reject({ reason: 'not-found', isbn });
-      if (prefersHalForms(request.req.headers.accept))
-        return { status: 200, body: formsResource(book, request.base), type: HAL_FORMS_TYPE };
+      if (wantsForms(request)) return { status: 200, body: formsResource(book, request.base), type: HAL_FORMS_TYPE };
       return { status: 200, body: resource(book, request.base) };
     },
 

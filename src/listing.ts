@@ -1,11 +1,19 @@
 /**
- * The query of `GET /books` (api.md, Listing, rules 1, 2, 6–9 and 11–14): the filters, the sort
- * order, and paging. Every bad parameter is reported, each by name.
+ * `GET /books` (api.md, Listing): its query (the filters, the sort order, paging; every bad
+ * parameter reported by name), and its answer, a collection or a page of it, in HAL or HAL-FORMS.
  */
 import { hasText } from './books/book.ts';
 import { SORT_KEYS, type SortKey } from './books/fields.ts';
-import type { BookFilter, SortOrder } from './books/store.ts';
-import type { ProblemError } from './http/problem.ts';
+import type { BookFilter, BookStore, SortOrder } from './books/store.ts';
+import { type BookFields, toBook } from './books/book.ts';
+import { type Page, renderCollection } from './hal.ts';
+import { collectionTemplates } from './hal-forms.ts';
+import type { Handler, RequestContext } from './http/context.ts';
+import { prefersHalForms } from './http/negotiate.ts';
+import { problems, type ProblemError } from './http/problem.ts';
+import { HAL_FORMS_TYPE, type Reply } from './http/respond.ts';
+import { collectionStream } from './listing-stream.ts';
+import { bookProblem } from './outcomes.ts';
 import { PARAMETER_MESSAGES } from './messages.ts';
 
 export const MAX_PAGE_SIZE = 1000;
@@ -70,4 +78,47 @@ export function parseListing(query: ReadonlyMap<string, string>): { listing: Lis
 /** A filter with no text counts as not given (api.md, Listing, rules 2 and 11). */
 function withText(value: string | undefined): string | undefined {
   return hasText(value) ? value : undefined;
+}
+
+/** Whether the request asks for HAL-FORMS (api.md, Forms): most never name it, and skip the reading of q-values. */
+export function wantsForms(request: RequestContext): boolean {
+  const accept = request.req.headers.accept;
+  return accept !== undefined && /hal-forms/i.test(accept) && prefersHalForms(accept);
+}
+
+/** Up to this many books, a collection is sent as one JSON text; more are streamed as they are read. */
+const WHOLE_UP_TO = 64;
+
+/**
+ * A collection of `count` books: one JSON text when it is small, else a stream read as the client
+ * reads. With `forms`, HAL-FORMS: the same with the collection's form (api.md, Forms).
+ */
+function collection(books: Iterable<BookFields>, count: number, base: string, version: string, forms: boolean, page?: Page): Reply {
+  const [templates, type] = forms ? [collectionTemplates(base), HAL_FORMS_TYPE] : [undefined, undefined];
+  if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page, templates), version, type };
+  const shown = Array.from(books, (book) => toBook(book));
+  return { status: 200, body: renderCollection(shown, base, page, templates), version, type };
+}
+
+/** `title`, `author` and `q` narrow the collection, `sort` orders it, and `page` and `size` cut it into pages. */
+export function listBooks(store: BookStore): Handler {
+  return (request) => {
+    const parsed = parseListing(request.query);
+    if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
+    const { given, filter, sort, sortParam, page } = parsed.listing;
+    const forms = wantsForms(request);
+    // A listing's ETag names what its bytes depend on, so it is known before a book is read.
+    const version = JSON.stringify([store.revision, request.base, given, sortParam, page, forms]);
+    const none = { reason: 'no-books' as const, title: filter.title, author: given.author, q: given.q };
+    if (page === undefined) {
+      const found = store.scan({ ...filter, sort });
+      if (found.total === 0) throw bookProblem(none);
+      return collection(found.books, found.total, request.base, version, forms);
+    }
+    const found = store.find({ ...filter, sort, offset: page.number * page.size, limit: page.size });
+    // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
+    if (found.books.length === 0) throw bookProblem(none);
+    const links = { ...page, totalElements: found.total, filters: given, sort: sortParam };
+    return collection(found.books, found.books.length, request.base, version, forms, links);
+  };
 }

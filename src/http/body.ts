@@ -1,6 +1,6 @@
 /**
  * Reading a request's body as a JSON object, checked in the contract's order: content type and
- * encoding (415), size (413), UTF-8 and JSON (400), an object (400). api.md, Errors and Patching a book.
+ * encoding (415), size (413), UTF-8 and JSON (400), an object (400). api.md, Errors.
  */
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_MESSAGES } from '../messages.ts';
@@ -23,18 +23,6 @@ export function isJsonMediaType(header: string): boolean {
   return type === 'application/json' || (type.endsWith('+json') && MEDIA_TYPE.test(type.slice(0, -'+json'.length)));
 }
 
-/** The types of a PATCH body: a merge patch (RFC 7396), or plain JSON, read as one, as most clients send it. */
-export const MERGE_PATCH_TYPES = ['application/merge-patch+json', 'application/json'] as const;
-/** What a PATCH's 415 and a book's OPTIONS say it accepts. */
-export const ACCEPT_PATCH = MERGE_PATCH_TYPES.join(', ');
-
-/** Whether a Content-Type is one of MERGE_PATCH_TYPES, in any case, with optional parameters. */
-function isMergePatchType(header: string): boolean {
-  const semicolon = header.indexOf(';');
-  const type = (semicolon < 0 ? header : header.slice(0, semicolon)).trim().toLowerCase();
-  return (MERGE_PATCH_TYPES as readonly string[]).includes(type);
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body of a POST or PUT, as a JSON object. */
@@ -44,16 +32,8 @@ export function readJsonObject(req: IncomingMessage): Promise<Record<string, unk
   return readObject(req);
 }
 
-/** The body of a PATCH, as a JSON object; a refused type says, in Accept-Patch, which it accepts. */
-export function readMergePatch(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const headers = { 'accept-patch': ACCEPT_PATCH };
-  if (!isMergePatchType(req.headers['content-type'] ?? ''))
-    throw problems.unsupportedType(REQUEST_MESSAGES.unsupportedPatchType(MERGE_PATCH_TYPES), headers);
-  if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody(headers);
-  return readObject(req);
-}
-
-async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** The body, once its headers passed: at most BODY_LIMIT bytes of UTF-8 JSON, an object. */
+export async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   // A declared length over the limit is refused before a byte of the body is read.
   if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge(BODY_LIMIT);
 

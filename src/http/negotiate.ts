@@ -13,9 +13,7 @@ const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
  * Whether Accept names HAL-FORMS itself with a q above 0, and HAL no higher (on equal q, HAL-FORMS
  * wins). A range whose q is not a qvalue is left out, as if it were not there.
  */
-export function prefersHalForms(accept: string | undefined): boolean {
-  // Most requests never name it: they cost one search of the header.
-  if (accept === undefined || !accept.toLowerCase().includes(HAL_FORMS_TYPE)) return false;
+export function prefersHalForms(accept: string): boolean {
   let forms: number | undefined;
   let hal: { rank: number; q: number } = { rank: HAL_RANGES.length, q: 0 };
   for (const range of accept.split(',')) {

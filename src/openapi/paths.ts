@@ -3,7 +3,7 @@
  * real answers as examples. test/openapi.test.ts compares them with the router's routes.
  */
 import type { FieldTable } from '../books/fields.ts';
-import { ACCEPT_PATCH, MERGE_PATCH_TYPES } from '../http/body.ts';
+import { ACCEPT_PATCH, MERGE_PATCH_TYPES } from '../http/merge-patch.ts';
 import { JSON_TYPE, HAL_TYPE } from '../http/respond.ts';
 import { editExamples, examples, putRequestExamples, requestExamples } from './examples.ts';
 import { negotiated } from './forms.ts';

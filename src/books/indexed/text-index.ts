@@ -7,6 +7,7 @@ import { shownAuthor } from '../book.ts';
 import type { BookFilter } from '../store.ts';
 import type { StoredBook } from './records.ts';
 import { SuffixArray, type TextMatches } from './suffix-array.ts';
+import { countOf, idsOf } from './bit-set.ts';
 import { hashStrings, IdHash } from './id-hash.ts';
 
 /** The ids of the books a filter passes, each once, in no particular order; valid until the next search. */
@@ -141,28 +142,6 @@ function marked({ arrays, needle }: Part): Uint32Array {
     else for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] as number) | (found[i] ?? 0);
   }
   return bits as Uint32Array;
-}
-
-/** How many bits are set: each word's bits counted in parallel (the "popcount" of Hacker's Delight). */
-function countOf(bits: Uint32Array): number {
-  let count = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let w = bits[i] as number;
-    if (w === 0) continue;
-    w -= (w >>> 1) & 0x55555555;
-    w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
-    count += Math.imul((w + (w >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-  }
-  return count;
-}
-
-/** The ids whose bits are set, lowest first: `w & -w` keeps a word's lowest set bit, and `w & (w - 1)` clears it. */
-function idsOf(bits: Uint32Array): number[] {
-  const ids: number[] = [];
-  for (let word = 0; word < bits.length; word++) {
-    for (let w = bits[word] as number; w !== 0; w &= w - 1) ids.push(word * 32 + 31 - Math.clz32(w & -w));
-  }
-  return ids;
 }
 
 /**
