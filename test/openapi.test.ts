@@ -152,7 +152,6 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     'GET /books 200 pageWithSort': get('/books?page=1&size=2&sort=author'),
     'GET /books 400 badParameters': get('/books?page=-1&size=5000&sort=price'),
     'GET /books 404 noBooksForTitle': get('/books?title=Dune'),
-    'GET /books 404 noBooksForSearch': get('/books?author=Herbert&q=sand%20worm'),
     'POST /books 201 created': posted('created'),
     'POST /books 201 createdWithNames': posted('createdWithNames'),
     'POST /books 400 validationFailed': raw('{"isbn": " ", "title": "Dune"}'),

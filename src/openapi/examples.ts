@@ -21,6 +21,7 @@ const example = (summary: string, value: unknown): Json => ({ summary, value });
 const to = (name: string, request = 'POST /books'): string => `${request} with the request example "${name}"`;
 
 const link = (path: string): Json => ({ href: `${SERVER_URL}${path}` });
+const SEARCH = '/books{?title,author,q,page,size,sort}';
 
 const book = (isbn: string, title: string, first: string, last: string): Json => ({
   isbn,
@@ -80,13 +81,7 @@ export const requestExamples: Record<string, Json> = {
 
 export const examples = {
   root: {
-    root: example('GET /', {
-      _links: {
-        self: link('/'),
-        books: link('/books?title='),
-        search: { ...link('/books{?title,author,q,page,size,sort}'), templated: true },
-      },
-    }),
+    root: example('GET /', { _links: { self: link('/'), books: link('/books?title='), search: { ...link(SEARCH), templated: true } } }),
   },
   health: { up: example('GET /health', { status: 'UP' }) },
   books: {
@@ -113,18 +108,6 @@ export const examples = {
     noBooksForTitle: example(
       'GET /books?title=Dune',
       problem(OUTCOMES['not-found'], 404, BOOK_MESSAGES.noBooksFor([['title', 'Dune']]), '/books'),
-    ),
-    noBooksForSearch: example(
-      'GET /books?author=Herbert&q=sand%20worm',
-      problem(
-        OUTCOMES['not-found'],
-        404,
-        BOOK_MESSAGES.noBooksFor([
-          ['author', 'Herbert'],
-          ['q', 'sand worm'],
-        ]),
-        '/books',
-      ),
     ),
   },
   book: { book: example('GET /books/4-5-6', TOLKIEN) },

@@ -68,10 +68,7 @@ export function bookPaths(table: FieldTable): Record<string, Json> {
               HAL_TYPE,
               'Book',
               examples.created,
-              {
-                Location: ref('headers', 'Location'),
-                ETag: ref('headers', 'ETag'),
-              },
+              { Location: ref('headers', 'Location'), ETag: ref('headers', 'ETag') },
             ),
             '401': unauthorized('POST', '/books'),
             '409': problem(

@@ -76,6 +76,12 @@ function bookSchemas(table: FieldTable): Record<string, Json> {
 const text = (description: string): Json => ({ type: 'string', description });
 const link = (description: string): Json => ({ ...ref('schemas', 'Link'), description });
 const count = (description: string, minimum: number): Json => ({ type: 'integer', minimum, description });
+/** One failure of a problem's errors, named by `key`: a body field's pointer, or a query parameter. */
+const failure = (key: string, about: string): Json => ({
+  type: 'object',
+  required: [key, 'detail'],
+  properties: { [key]: text(about), detail: text('The failure.') },
+});
 
 const FIXED: Record<string, Json> = {
   BookCollection: object(
@@ -124,20 +130,7 @@ const FIXED: Record<string, Json> = {
         type: 'array',
         minItems: 1,
         description: 'Each failure of a validation (pointer into the body) or of a query parameter (parameter name).',
-        items: {
-          oneOf: [
-            {
-              type: 'object',
-              required: ['pointer', 'detail'],
-              properties: { pointer: text('JSON pointer fragment, e.g. #/isbn.'), detail: text('The failure.') },
-            },
-            {
-              type: 'object',
-              required: ['parameter', 'detail'],
-              properties: { parameter: text('Query parameter name.'), detail: text('The failure.') },
-            },
-          ],
-        },
+        items: { oneOf: [failure('pointer', 'JSON pointer fragment, e.g. #/isbn.'), failure('parameter', 'Query parameter name.')] },
       },
     },
     ['type', 'title', 'status', 'detail'],
@@ -149,8 +142,8 @@ const FIXED: Record<string, Json> = {
     _links: object('HAL links of the root.', {
       self: link('{base_url}/'),
       books: link('The collection: {base_url}/books?title='),
-      search: object('A templated HAL link (RFC 6570) to the listing with its filters, sort and paging.', {
-        href: { type: 'string', description: '{base_url}/books{?title,author,q,page,size,sort}' },
+      search: object('A templated HAL link (RFC 6570): {base_url}/books{?title,author,q,page,size,sort}.', {
+        href: text('The template.'),
         templated: { type: 'boolean', const: true },
       }),
     }),
