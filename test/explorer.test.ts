@@ -23,6 +23,7 @@ const FILES: [string, string, string][] = [
   ['/explorer/book.js', 'book.js', SCRIPT],
   ['/explorer/pager.js', 'pager.js', SCRIPT],
   ['/explorer/form.js', 'form.js', SCRIPT],
+  ['/explorer/field-errors.js', 'field-errors.js', SCRIPT],
   ['/explorer/dom.js', 'dom.js', SCRIPT],
   ['/explorer/style.css', 'style.css', 'text/css; charset=utf-8'],
   ['/explorer/view.css', 'view.css', 'text/css; charset=utf-8'],
