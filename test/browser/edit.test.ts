@@ -166,7 +166,11 @@ describeWhen(
       });
       assert.equal(await page.evaluate(text('author-split')), 'Saved as first name “Ursula”, last name “K.”.');
       await submit(page);
-      await page.waitFor(`document.getElementById('status').textContent === '200 OK'`, 'the 200');
+      // The PUT's own answer, not the GET's 200 that was on view before it.
+      await page.waitFor(
+        `document.getElementById('status').textContent === '200 OK' && document.getElementById('request-line').textContent === 'PUT /books/4-5-6'`,
+        'the 200',
+      );
       const saved = (await (await fetch(`${server.base}/books/4-5-6`)).json()) as Record<string, string>;
       assert.deepEqual([saved.author, saved.authorFirstName, saved.authorLastName], ['Ursula K. Le Guin', 'Ursula', 'K.']);
 
