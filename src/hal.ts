@@ -4,10 +4,17 @@
  * what the handlers give it as plain objects, and `respond` serialises them.
  */
 import type { Book } from './books/book.ts';
-import type { GivenFilters } from './listing.ts';
 
 export interface Link {
   readonly href: string;
+}
+
+/** The filters as the client gave them, for links and messages; `author` and `q` only when they have text. */
+export interface GivenFilters {
+  /** As given (api.md, Listing, rule 1: not trimmed); '' when absent. */
+  readonly title: string;
+  readonly author?: string | undefined;
+  readonly q?: string | undefined;
 }
 
 /** A page of a paged listing (api.md, Listing, rule 7), and what its links carry. */

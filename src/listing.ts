@@ -6,7 +6,7 @@ import { hasText } from './books/book.ts';
 import { SORT_KEYS, type SortKey } from './books/fields.ts';
 import type { BookFilter, BookStore, SortOrder } from './books/store.ts';
 import { type BookFields, toBook } from './books/book.ts';
-import { type Page, renderCollection } from './hal.ts';
+import { type GivenFilters, type Page, renderCollection } from './hal.ts';
 import { collectionTemplates } from './hal-forms.ts';
 import type { Handler, RequestContext } from './http/context.ts';
 import { prefersHalForms } from './http/negotiate.ts';
@@ -20,14 +20,6 @@ export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
 /** The most words `q` may hold, so that a search's cost stays bounded (api.md, Listing, rule 13). */
 export const MAX_QUERY_WORDS = 16;
-
-/** The filters as the client gave them, for links and messages; `author` and `q` only when they have text. */
-export interface GivenFilters {
-  /** As given (api.md, Listing, rule 1: not trimmed); '' when absent. */
-  readonly title: string;
-  readonly author?: string | undefined;
-  readonly q?: string | undefined;
-}
 
 export interface Listing {
   readonly given: GivenFilters;
