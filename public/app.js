@@ -40,8 +40,10 @@ async function start() {
     if (typeof root?._links?.self?.href === 'string') learnBase(root._links.self.href);
     const books = uriFor(String(root?._links?.books?.href ?? '')) ?? collection;
     begin(readApi(doc, pathOf(books)), books, context);
-    const page = await startingPoint(firstPage(pathOf(books), 1));
-    setAddTemplate(page?._templates?.default ?? {});
+    // An empty catalogue answers its collection with a 404, which has no forms: then the Add form
+    // is read from the OpenAPI document's body of a POST, as HAL-FORMS would give it.
+    const page = await startingPoint(firstPage(pathOf(books), 1)).catch(() => undefined);
+    setAddTemplate(page?._templates?.default ?? api.addTemplate);
   } catch (error) {
     setBusy(undefined);
     showNotice({

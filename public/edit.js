@@ -34,7 +34,7 @@ export async function submitBook(event) {
   const target = editing;
   const seen = generation;
   setFormBusy(true);
-  const answer = await send(target ? 'PUT' : 'POST', target ? target.uri : (uriFor(adding.target ?? '') ?? pathOf(collection)), {
+  const answer = await send(target ? 'PUT' : 'POST', target ? target.uri : (adding.target && uriFor(adding.target)) || pathOf(collection), {
     body: readBook(),
     ifMatch: target?.etag,
     controls: [],

@@ -22,6 +22,7 @@ import { pathOf } from './address.js';
 /**
  * @typedef {object} Api
  * @property {Field[]} fields  the body of a new book, in the document's order
+ * @property {import('./form.js').Template} addTemplate  the Add form from the body of a POST, for a catalogue with no books to give it
  * @property {string[]} sortValues  the values `sort` accepts, as listed
  * @property {number | undefined} pageSize  the size a collection gets when the address names none
  * @property {number | undefined} maxPageSize
@@ -111,6 +112,17 @@ export function readApi(doc, collection) {
 
   return {
     fields,
+    addTemplate: {
+      title: 'Add a book',
+      method: 'POST',
+      properties: fields.map(({ name, label, required, maxLength, type }) => ({
+        name,
+        prompt: label,
+        required,
+        maxLength,
+        type: type === 'string' ? undefined : 'number',
+      })),
+    },
     sortValues: parameter(list, 'sort')?.schema?.enum ?? [],
     pageSize: defaultOf(parameter(list, 'size')),
     maxPageSize: parameter(list, 'size')?.schema?.maximum,

@@ -85,7 +85,8 @@ export function failed({ response, body }, box) {
   if (inForm && response.status === 409) {
     // The same isbn, or the same title and names: each at its field, with the way to the book.
     const book = readBook();
-    const byIsbn = String(body?.detail ?? '').includes('ISBN');
+    // The two kinds share a type, so the sentence tells them apart (api.md, Adding a book).
+    const byIsbn = String(body?.detail ?? '').startsWith('Book already exists for ISBN: ');
     const name = byIsbn ? 'isbn' : 'title';
     errors.push({ pointer: `#/${name}`, detail: String(body?.detail ?? 'Book already exists') });
     const [path, words] = byIsbn

@@ -35,6 +35,9 @@ export function bookHref(base: string, isbn: string): string {
   return `${base}/books/${encodeURIComponent(isbn)}`;
 }
 
+/** The query of the root's `search` link, an RFC 6570 template of every parameter of a listing (api.md, Listing, rule 14). */
+export const SEARCH_QUERY = '{?title,author,q,page,size,sort}';
+
 /** The `books` link: the collection with an empty title filter (api.md, Books, rule 3). */
 function booksHref(base: string): string {
   return `${base}/books?title=`;
@@ -86,7 +89,7 @@ export function renderRoot(base: string): object {
     _links: {
       self: { href: `${base}/` },
       books: { href: booksHref(base) },
-      search: { href: `${base}/books{?title,author,q,page,size,sort}`, templated: true },
+      search: { href: `${base}/books${SEARCH_QUERY}`, templated: true },
     },
   };
 }

@@ -77,7 +77,7 @@ export const REQUEST_MESSAGES = {
   expectationFailed: 'The only expectation supported is Expect: 100-continue',
   unauthorized: 'This request needs the header Authorization: Bearer <token>, with the right token',
   unsupportedType: 'Content-Type must be application/json or another JSON type (type/subtype+json)',
-  /** `types`: the two a PATCH accepts (http/body.ts). */
+  /** `types`: the two a PATCH accepts (http/merge-patch.ts). */
   unsupportedPatchType: (types: readonly string[]) => `Content-Type must be ${types.join(' or ')}`,
   encodedBody: 'Content-Encoding is not supported: send an unencoded application/json body',
   tooLarge: (limit: number) => `Request body must not exceed ${limit} bytes (${limit / 1024} KiB)`,

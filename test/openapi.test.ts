@@ -318,7 +318,7 @@ describe('GET /openapi.json', () => {
     assert.match(prose, /Every GET route also answers HEAD, with the same status and headers as the GET and no body\./);
     assert.match(
       prose,
-      /OPTIONS on a known path answers 204 with Allow, which lists the methods of the path \(HEAD and OPTIONS included\)\./,
+      /OPTIONS on a known path answers 204 with Allow, which lists the methods of the path \(HEAD and OPTIONS included\), and on a book Accept-Patch as well\./,
     );
     assert.match(prose, /a preflight \(OPTIONS with Access-Control-Request-Method\)/);
     // And the service does what the prose says, on every path of the router, static files included.

@@ -227,3 +227,29 @@ describe('PATCH with API_TOKEN and CORS_ORIGINS', () => {
     assert.match(read.headers.get('access-control-expose-headers') ?? '', /Accept-Patch/);
   });
 });
+
+describe('PATCH and the text budget', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer({ MAX_BOOKS: '3' });
+  });
+  after(() => server.close());
+
+  it('a patch that would pass the text the catalogue may hold is a 507, and nothing changes', async () => {
+    const response = await fetch(`${server.base}/books/4-5-6`, {
+      method: 'PATCH',
+      headers: MERGE,
+      body: JSON.stringify({ title: 'x'.repeat(400) }),
+    });
+    assert.deepEqual(
+      await response.json(),
+      expectedProblem(
+        507,
+        'Insufficient Storage',
+        'The catalogue is full: its books hold at most 384 characters of text in all (128 a book of MAX_BOOKS)',
+        '/books/4-5-6',
+      ),
+    );
+    assert.deepEqual(await (await fetch(`${server.base}/books/4-5-6`)).json(), expectedBook(server.base, TOLKIEN));
+  });
+});

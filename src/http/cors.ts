@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Reply } from './respond.ts';
 
-/** The response headers a page may read besides the simple ones: where a created resource is, its tag, and the request id. */
+/** The response headers a page may read besides the simple ones: where a created resource is, its tag, the request id, and what a PATCH takes. */
 const EXPOSED = 'Location, ETag, X-Request-Id, Accept-Patch';
 /**
  * The request headers a page may send: always this list, whatever the preflight asked. If-Match

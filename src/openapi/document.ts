@@ -6,7 +6,7 @@ import { FIELDS, type FieldTable } from '../books/fields.ts';
 import { EXPLORER_FILES, EXPLORER_HEADERS } from '../explorer.ts';
 import { JSON_TYPE, HAL_TYPE } from '../http/respond.ts';
 import { examples, SERVER_URL } from './examples.ts';
-import { formSchemas } from './forms.ts';
+import { formSchemas, VARY } from './forms.ts';
 import { bookPaths } from './paths.ts';
 import { ALWAYS, answer, common, ETAG, IF_NONE_MATCH, notModified, ok, PUBLIC, REQUEST_ID, said, schemas, type Json } from './schemas.ts';
 
@@ -18,7 +18,7 @@ const meta = (operationId: string, summary: string, description: string, respons
 });
 /** A response header that is always sent where the document lists it. */
 const header = (description: string, schema: Json = { type: 'string' }): Json => ({ description, required: true, schema });
-const vary = { Vary: header('Accept: the answer depends on it.') };
+const vary = { Vary: VARY };
 
 /** Root, health, the document and the explorer's page, in that order. */
 function servicePaths(): Record<string, Json> {
@@ -100,14 +100,14 @@ export function openApiDocument(table: FieldTable = FIELDS): Json {
       version: '1.0.0',
       summary: 'A JSON-over-HTTP catalogue of books with HAL links.',
       description:
-        'Lists, searches, reads, adds, replaces and deletes books. Success bodies are HAL (application/hal+json); errors are RFC 9457 problem details (application/problem+json). ' +
+        'Lists, searches, reads, adds, replaces, patches and deletes books. Success bodies are HAL (application/hal+json), or HAL-FORMS (application/prs.hal-forms+json) for a client that asks; errors are RFC 9457 problem details (application/problem+json). ' +
         'Links start with the base URL: BASE_URL when set, else the forwarded origin with TRUST_PROXY, else http:// and the Host header. ' +
         'HEAD and OPTIONS are described here once rather than listed on each path. Every GET route also answers HEAD, with the same status and headers as the GET and no body. ' +
-        'OPTIONS on a known path answers 204 with Allow, which lists the methods of the path (HEAD and OPTIONS included). Both are public and can get the 400, 417 and 500 of any request. ' +
+        'OPTIONS on a known path answers 204 with Allow, which lists the methods of the path (HEAD and OPTIONS included), and on a book Accept-Patch as well. Both are public and can get the 400, 417 and 500 of any request. ' +
         'A method a path does not list gets 405 with Allow, and an unknown path 404. ' +
-        "Every 200 GET carries an ETag, and If-None-Match answers 304; a write's 200 or 201 carries the ETag of the book it returns, and If-Match on PUT and DELETE answers 412 when the book has changed. Every response carries X-Request-Id and X-Content-Type-Options: nosniff. " +
+        "Every 200 GET carries an ETag, and If-None-Match answers 304; a write's 200 or 201 carries the ETag of the book it returns, and If-Match on PUT, PATCH and DELETE answers 412 when the book has changed (either representation's tag matches). Every response carries X-Request-Id and X-Content-Type-Options: nosniff. " +
         'Text in a request must be well-formed Unicode: a lone surrogate is refused. ' +
-        "When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag and X-Request-Id, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path's methods, the request headers a page may send (If-Match among them) and a Max-Age of 600 s.",
+        "When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag, X-Request-Id and Accept-Patch, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path's methods, the request headers a page may send (If-Match among them) and a Max-Age of 600 s.",
       contact: { name: 'Book catalogue maintainers' },
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -156,7 +156,7 @@ export function openApiDocument(table: FieldTable = FIELDS): Json {
           type: 'http',
           scheme: 'bearer',
           description:
-            'Only when the service runs with API_TOKEN set: POST, PUT and DELETE then need Authorization: Bearer <API_TOKEN>. Reads never need it.',
+            'Only when the service runs with API_TOKEN set: POST, PUT, PATCH and DELETE then need Authorization: Bearer <API_TOKEN>. Reads never need it.',
         },
       },
     },

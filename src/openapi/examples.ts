@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { SORT_KEYS } from '../books/fields.ts';
 import { BODY_LIMIT } from '../http/body.ts';
+import { SEARCH_QUERY } from '../hal.ts';
 import { jsonEntityTag } from '../http/respond.ts';
 import { MAX_PAGE_SIZE } from '../listing.ts';
 import { BOOK_MESSAGES, FIELD_MESSAGES, PARAMETER_MESSAGES, REQUEST_MESSAGES } from '../messages.ts';
@@ -21,7 +22,7 @@ const example = (summary: string, value: unknown): Json => ({ summary, value });
 const to = (name: string, request = 'POST /books'): string => `${request} with the request example "${name}"`;
 
 const link = (path: string): Json => ({ href: `${SERVER_URL}${path}` });
-const SEARCH = '/books{?title,author,q,page,size,sort}';
+const SEARCH = `/books${SEARCH_QUERY}`;
 
 const book = (isbn: string, title: string, first: string, last: string): Json => ({
   isbn,

@@ -55,10 +55,11 @@ export const formSchemas: Record<string, Json> = {
   BookCollectionForms: withTemplates('BookCollection', ['default'], 'A collection in HAL-FORMS: Add a book (POST) as default.'),
 };
 
-const VARY: Json = {
-  description: 'Accept: HAL or HAL-FORMS (api.md, Forms).',
+/** Vary names Accept wherever an answer depends on it; with CORS_ORIGINS as a list, Origin as well. */
+export const VARY: Json = {
+  description: 'Names Accept: the answer depends on it (and Origin too when CORS_ORIGINS is a list).',
   required: true,
-  schema: { type: 'string', const: 'Accept' },
+  schema: { type: 'string' },
 };
 
 /**

@@ -3,6 +3,7 @@
  * service's real answers as examples.
  */
 import type { FieldTable } from '../books/fields.ts';
+import { SEARCH_QUERY } from '../hal.ts';
 import { HAL_TYPE } from '../http/respond.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_QUERY_WORDS } from '../listing.ts';
 import { examples } from './examples.ts';
@@ -33,7 +34,7 @@ export function listOperation(table: FieldTable): Json {
     description:
       'All books, or those that pass every filter given (title, author, q); sorted with sort, paged with page and size. ' +
       'Without page, size and sort, books come in insertion order (the fixture first). An empty result is a 404. ' +
-      'The API root links here as search, an RFC 6570 template: {base_url}/books{?title,author,q,page,size,sort}.',
+      `The API root links here as search, an RFC 6570 template: {base_url}/books${SEARCH_QUERY}.`,
     parameters: [
       query(
         'title',

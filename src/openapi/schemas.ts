@@ -4,6 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FieldRule, FieldTable } from '../books/fields.ts';
+import { SEARCH_QUERY } from '../hal.ts';
 import { PROBLEM_TYPE } from '../http/problem.ts';
 import { examples } from './examples.ts';
 
@@ -142,7 +143,7 @@ const FIXED: Record<string, Json> = {
     _links: object('HAL links of the root.', {
       self: link('{base_url}/'),
       books: link('The collection: {base_url}/books?title='),
-      search: object('A templated HAL link (RFC 6570): {base_url}/books{?title,author,q,page,size,sort}.', {
+      search: object(`A templated HAL link (RFC 6570): {base_url}/books${SEARCH_QUERY}.`, {
         href: text('The template.'),
         templated: { type: 'boolean', const: true },
       }),

@@ -5,6 +5,9 @@
  * set, the conflict view and the errors at their fields are saved at 1280 and 390 px, light and dark.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { it } from 'node:test';
 import { findChromium } from '../helpers/chromium.ts';
 import { click, explorerTabs, fill, screenshotsAt, settledHeading, submit, text } from '../helpers/explorer.ts';
@@ -67,6 +70,25 @@ describeWhen(chromium !== undefined, 'the explorer in words', 'Chromium is not i
     );
     await click(page, '#error-title', 'Show the books with this title');
     await page.waitFor(`${settledHeading} === 'Books matching “Animal Farm”, page 1 of 1'`, 'the search');
+  });
+
+  it('draws the Add form for a catalogue with no books, whose collection is a 404 without forms, and adds the first book', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'books-')), 'empty.json');
+    writeFileSync(file, '[]');
+    const { server, page } = await tabs.open({ SEED_FILE: file }, '');
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input')].map((input) => [input.name, input.required])`), [
+      ['isbn', true],
+      ['title', true],
+      ['author', false],
+      ['authorFirstName', false],
+      ['authorLastName', false],
+    ]);
+    await fill(page, 'isbn', '1-1-1');
+    await fill(page, 'title', 'The First');
+    await fill(page, 'author', 'Ann Lee');
+    await submit(page);
+    await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
+    assert.equal((await fetch(`${server.base}/books/1-1-1`)).status, 200);
   });
 
   it('puts the pager below a long page of books too, and only there where the page is long', async () => {

@@ -35,6 +35,8 @@ export class SuffixArray {
    * An author of two names of 256 "İ" each lower-cases to 1,025 code units; no title gets here.
    */
   private readonly overlong = new Set<number>();
+  /** The most code units any text ever had past the entries: only a needle this short can start there. */
+  private overflow = 0;
   private readonly suffixes: SortedList;
   /** One bit per id: whether it matched the latest search. Small enough to stay in the CPU's cache. */
   private matched = new Uint32Array(64);
@@ -45,17 +47,13 @@ export class SuffixArray {
 
   /** Builds the array at once for these texts, by id (undefined where an id is free). */
   constructor(texts: readonly (string | undefined)[] = []) {
-    const kept = texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
-    // The few overlong texts are inserted one by one afterwards, so that the build need not know the entries' limit.
-    this.texts = kept.map((text) => (text !== undefined && text.length > MAX_TEXT_LENGTH ? undefined : text));
-    const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX);
+    this.texts = texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
+    this.texts.forEach((text, id) => text !== undefined && this.noteLength(id, text));
+    const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX, MAX_TEXT_LENGTH);
     this.suffixes = new SortedList(sorted);
     // Copied into the chunks, the sorted entries go back to the system now, not at whichever
     // garbage collection an idle service next runs (4 bytes a code unit of every text).
     sorted.buffer.transfer(0);
-    kept.forEach((text, id) => {
-      if (text !== undefined && text.length > MAX_TEXT_LENGTH) this.insert(id, text);
-    });
   }
 
   /** Adds a text under an id that has none; throws, changing nothing, when the id is beyond the entries. */
@@ -117,7 +115,7 @@ export class SuffixArray {
         found[count++] = id;
       }
     }
-    for (const id of this.overlong) {
+    for (const id of needle.length <= this.overflow ? this.overlong : []) {
       const text = texts[id] as string;
       // Only a needle that fits past the last entry can start where no entry points.
       if (needle.length > text.length - MAX_TEXT_LENGTH || (matched[id >>> 5] as number) & (1 << (id & 31))) continue;
@@ -133,7 +131,7 @@ export class SuffixArray {
    * finds. Two binary searches, so that a search of several words can start from the rarest.
    */
   estimate(query: string): number {
-    return this.between(...this.range(query.toLowerCase())) + (query.length <= 2 ? this.overlong.size : 0);
+    return this.between(...this.range(query.toLowerCase())) + (query.length <= this.overflow ? this.overlong.size : 0);
   }
 
   /** Whether the text under a live id contains `query`, both sides lower-cased: the plain rule, for one text. */
@@ -156,6 +154,13 @@ export class SuffixArray {
     return this.between(lastFirst, lastEnd) < this.between(first, end) ? [lastFirst, lastEnd] : [first, end];
   }
 
+  /** Keeps a text longer than the entries among the overlong ones. */
+  private noteLength(id: number, text: string): void {
+    if (text.length <= MAX_TEXT_LENGTH) return;
+    this.overlong.add(id);
+    this.overflow = Math.max(this.overflow, text.length - MAX_TEXT_LENGTH);
+  }
+
   /** How many entries lie from `first` up to `end`. */
   private between(first: Position, end: Position): number {
     const list = this.suffixes;
@@ -166,7 +171,7 @@ export class SuffixArray {
 
   private insert(id: number, text: string): void {
     this.texts[id] = text;
-    if (text.length > MAX_TEXT_LENGTH) this.overlong.add(id);
+    this.noteLength(id, text);
     for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++) {
       const entry = entryOf(offset, id);
       this.suffixes.insertAt(seek(this.suffixes, this.texts, text, offset, entry), entry);

@@ -1,6 +1,6 @@
 /**
- * The order of the title index's entries (suffix-array.ts), and the binary search that finds a place
- * in it. An entry names a suffix of a title by its offset and the book's id, packed into one 32-bit
+ * The order of a suffix array's entries (suffix-array.ts, of titles or of authors), and the binary
+ * search that finds a place in it. An entry names a suffix of a text by its offset and the book's id, packed into one 32-bit
  * number; entries are ordered by the first `PREFIX` code units of their suffix, then by that number.
  */
 import { MAX_CAPACITY } from '../store.ts';
@@ -12,7 +12,8 @@ const ID_BITS = Math.log2(MAX_IDS);
 export const ID_MASK = MAX_IDS - 1;
 /**
  * The longest text an entry can point into: offsets 0 to 1,023. A title of at most 512 code
- * points (fields.ts) lower-cases to at most 1,024 code units: only "İ" grows, to two.
+ * points (fields.ts) lower-cases to at most 1,024 code units: only "İ" grows, to two. An author of
+ * two names of 256 reaches 1,025, and suffix-array.ts checks such a text's end by hand.
  */
 export const MAX_TEXT_LENGTH = 2 ** (32 - ID_BITS);
 

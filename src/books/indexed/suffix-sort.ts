@@ -1,13 +1,14 @@
 /**
- * Building a suffix array in one pass, by Manber and Myers' prefix doubling: the title index
- * (suffix-array.ts) is built this way, in about n·log(length) steps, where inserting the
- * suffixes one by one would take much longer.
+ * Building a suffix array in one pass, by Manber and Myers' prefix doubling: the suffix arrays of
+ * titles and authors (suffix-array.ts) are built this way, in about n·log(length) steps, where
+ * inserting the suffixes one by one would take much longer.
  */
 
 /**
- * Every suffix of the texts, by its first `prefix` code units and then by entry.
- * `entryOf(offset, id)` names the suffix of `texts[id]` from `offset`, and must order entries by
- * offset, then id; `unitOf` turns a code unit into what is compared (A–Z folded, say).
+ * Every suffix of the texts that starts before `offsets` code units, by its first `prefix` code
+ * units and then by entry. `entryOf(offset, id)` names the suffix of `texts[id]` from `offset`, and
+ * must order entries by offset, then id; `unitOf` turns a code unit into what is compared (A–Z
+ * folded, say). Suffixes from further on are ranked too, for those before them, but not returned.
  *
  * Suffixes are first ranked by their first code unit; each round then ranks them by the pair
  * (rank, rank of the suffix k further on), which orders them by their first 2k code units,
@@ -20,6 +21,7 @@ export function sortSuffixes(
   entryOf: (offset: number, id: number) => number,
   unitOf: (code: number) => number,
   prefix: number,
+  offsets = Infinity,
 ): Uint32Array<ArrayBuffer> {
   // Each round doubles how far the ranks look, so they reach exactly `prefix` when it is a power of two.
   if (!(prefix >= 1 && Number.isInteger(Math.log2(prefix)))) throw new RangeError(`the prefix must be a power of two, not ${prefix}`);
@@ -41,14 +43,14 @@ export function sortSuffixes(
   const second = scratch.uint32(total);
   const byEntry = scratch.uint32(total);
   const starts = scratch.uint32(Math.max(total, 0x10001) + 2);
-  const offsets = scratch.uint16(total);
+  const offsetOf = scratch.uint16(total);
   const remaining = scratch.uint16(total);
   // Suffix p, laid out text after text: its entry, how far it is into its text, its rank.
   let p = 0;
   texts.forEach((text = '', id) => {
     for (let offset = 0; offset < text.length; offset++, p++) {
       entries[p] = entryOf(offset, id);
-      offsets[p] = offset;
+      offsetOf[p] = offset;
       remaining[p] = text.length - offset;
       rank[p] = unitOf(text.charCodeAt(offset)) + 1;
       second[p] = p;
@@ -56,7 +58,7 @@ export function sortSuffixes(
   });
   // Entry order (by offset, then id; ids ascend within an offset already): the stable sorts
   // below keep it among suffixes that stay equal, which is the order of equal suffixes.
-  countingSort(second, offsets, longest, starts, byEntry);
+  countingSort(second, offsetOf, longest, starts, byEntry);
   countingSort(byEntry, rank, 0x10001, starts, order);
   let ranks = renumber(order, rank, undefined, 0, renamed);
   [rank, renamed] = [renamed, rank];
@@ -70,14 +72,19 @@ export function sortSuffixes(
     }
     for (let i = 0; i < total; i++) {
       const r = order[i] as number;
-      if ((offsets[r] as number) >= k) second[at++] = r - k;
+      if ((offsetOf[r] as number) >= k) second[at++] = r - k;
     }
     countingSort(second, rank, ranks + 1, starts, sorted);
     ranks = renumber(sorted, rank, remaining, k, renamed);
     [order, sorted, rank, renamed] = [sorted, order, renamed, rank];
   }
-  const suffixes = new Uint32Array(total);
-  for (let i = 0; i < total; i++) suffixes[i] = entries[order[i] as number] as number;
+  let kept = 0;
+  for (let i = 0; i < total; i++) if ((offsetOf[i] as number) < offsets) kept++;
+  const suffixes = new Uint32Array(kept);
+  for (let i = 0, at = 0; i < total; i++) {
+    const q = order[i] as number;
+    if ((offsetOf[q] as number) < offsets) suffixes[at++] = entries[q] as number;
+  }
   scratch.release();
   return suffixes;
 }
