@@ -40,7 +40,7 @@ export interface App {
   beginShutdown(): void;
 }
 
-/** The paths whose answers come in more than one representation, chosen by Accept. */
+/** The paths answered in HAL or HAL-FORMS by Accept (api.md, Forms): every answer of theirs, problems too, varies by it. */
 const NEGOTIATED = new Set(['/books', '/books/{isbn}']);
 
 export function createApp({ config, store, logger, observer }: AppDeps): App {
@@ -85,11 +85,10 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
     if (match.kind === 'not-found') throw problems.unknownPath(path);
     if (match.kind === 'method-not-allowed') throw problems.methodNotAllowed(method, match.allow);
     // A resource that takes PATCH says which bodies it takes (api.md, Patching a book).
-    if (match.kind === 'options')
-      return {
-        status: 204,
-        headers: match.allow.includes('PATCH') ? { allow: match.allow, 'accept-patch': ACCEPT_PATCH } : { allow: match.allow },
-      };
+    if (match.kind === 'options') {
+      const patchable: Record<string, string> = match.allow.includes('PATCH') ? { 'accept-patch': ACCEPT_PATCH } : {};
+      return { status: 204, headers: { allow: match.allow, ...patchable } };
+    }
     return match.handler({ req, params: match.params, query, base, requestId });
   }
 
@@ -116,7 +115,6 @@ export function createApp({ config, store, logger, observer }: AppDeps): App {
       reply = problemReply(error, path, requestId);
     }
     const template = router.templateOf(path);
-    // The books answer in HAL or HAL-FORMS by Accept (api.md, Forms), so every answer of theirs varies by it.
     if (template !== undefined && NEGOTIATED.has(template)) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     // Every answer, a problem too, carries the CORS headers, so that a page can read it.
     if (config.corsOrigins !== undefined) reply = withCors(reply, config.corsOrigins, req.headers, req.method ?? '');

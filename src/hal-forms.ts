@@ -4,7 +4,7 @@
  */
 import type { Book } from './books/book.ts';
 import { FIELDS, type FieldTable } from './books/fields.ts';
-import { bookHref } from './hal.ts';
+import { bookHref, renderBook } from './hal.ts';
 
 interface Property {
   readonly name: string;
@@ -69,6 +69,11 @@ export function collectionTemplates(base: string, table: FieldTable = FIELDS): {
       properties: properties(table),
     },
   };
+}
+
+/** The book with its forms: what a GET that asks for HAL-FORMS shows. */
+export function renderBookForms(book: Book, base: string): object {
+  return { ...renderBook(book, base), _templates: bookTemplates(book, base) };
 }
 
 /** A book's forms: edit it, with the values it has, and delete it. */

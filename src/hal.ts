@@ -9,9 +9,8 @@ export interface Link {
   readonly href: string;
 }
 
-/** The filters as the client gave them, for links and messages; `author` and `q` only when they have text. */
+/** The filters as the client gave them (not trimmed), for links and messages: `title` '' when absent, `author` and `q` only with text. */
 export interface GivenFilters {
-  /** As given (api.md, Listing, rule 1: not trimmed); '' when absent. */
   readonly title: string;
   readonly author?: string | undefined;
   readonly q?: string | undefined;
@@ -85,11 +84,6 @@ export function renderCollection(books: readonly Book[], base: string, page?: Pa
  * and to a search, an RFC 6570 template that a HAL client fills in (Listing, rule 14).
  */
 export function renderRoot(base: string): object {
-  return {
-    _links: {
-      self: { href: `${base}/` },
-      books: { href: booksHref(base) },
-      search: { href: `${base}/books${SEARCH_QUERY}`, templated: true },
-    },
-  };
+  const search = { href: `${base}/books${SEARCH_QUERY}`, templated: true };
+  return { _links: { self: { href: `${base}/` }, books: { href: booksHref(base) }, search } };
 }

@@ -6,7 +6,7 @@
 import { type BookFields, toBook } from './books/book.ts';
 import { addBook, type Rejection, replaceBook } from './books/catalogue.ts';
 import { bookHref, renderBook } from './hal.ts';
-import { bookTemplates } from './hal-forms.ts';
+import { renderBookForms } from './hal-forms.ts';
 import { patchedBody } from './books/patch.ts';
 import type { BookStore } from './books/store.ts';
 import type { Guard } from './http/auth.ts';
@@ -14,7 +14,8 @@ import type { Handler, RequestContext } from './http/context.ts';
 import { ifMatches } from './http/preconditions.ts';
 import { readJsonObject } from './http/body.ts';
 import { readMergePatch } from './http/merge-patch.ts';
-import { HAL_FORMS_TYPE, jsonEntityTag, type Reply } from './http/respond.ts';
+import { HAL_FORMS_TYPE } from './http/negotiate.ts';
+import { jsonEntityTag, type Reply } from './http/respond.ts';
 import { wantsForms } from './listing.ts';
 import type { Logger } from './log.ts';
 import { bookProblem } from './outcomes.ts';
@@ -36,12 +37,6 @@ function resource(book: BookFields, base: string): ReturnType<typeof renderBook>
   return renderBook(toBook(book), base);
 }
 
-/** The book with its forms: what a GET that asks for HAL-FORMS shows (api.md, Forms). */
-function formsResource(book: BookFields, base: string): object {
-  const shown = toBook(book);
-  return { ...renderBook(shown, base), _templates: bookTemplates(shown, base) };
-}
-
 /**
  * api.md, Editing, rule 7: an If-Match must name an ETag that a GET through the same base URL
  * gets, in HAL or in HAL-FORMS; a 412 names the tag of the one the request's Accept asks for.
@@ -52,17 +47,15 @@ function checkIfMatch(request: RequestContext, book: BookFields | undefined): vo
   if (book === undefined) reject({ reason: 'absent' });
   const hal = jsonEntityTag(resource(book, request.base));
   if (ifMatches(header, hal)) return;
-  const forms = jsonEntityTag(formsResource(book, request.base));
+  const forms = jsonEntityTag(renderBookForms(toBook(book), request.base));
   if (!ifMatches(header, forms)) reject({ reason: 'changed', etag: wantsForms(request) ? forms : hal });
 }
 
 /** `authorize` checks the token of a write; it is undefined when no API_TOKEN is set. */
 export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard | undefined): BookHandlers {
   /**
-   * A PUT or PATCH, once its body is read: the book must be there and match If-Match, then
-   * `bodyFor(book)` is checked and stored as a PUT's body. Nothing awaits from here to the write,
-   * so no other request can change the book between the precondition and the replace (api.md,
-   * Editing, rule 9).
+   * A PUT or PATCH once its body is read: the book must be there and match If-Match, then `bodyFor(book)` is
+   * stored as a PUT's body. Nothing awaits from here to the write, so no other request can come between (Editing, 9).
    */
   function edit(request: RequestContext, bodyFor: (book: BookFields) => Readonly<Record<string, unknown>>): Reply {
     const isbn = request.params.isbn as string;
@@ -79,7 +72,7 @@ export function bookHandlers(store: BookStore, logger: Logger, authorize: Guard 
       const isbn = request.params.isbn as string;
       const book = store.get(isbn);
       if (!book) reject({ reason: 'not-found', isbn });
-      if (wantsForms(request)) return { status: 200, body: formsResource(book, request.base), type: HAL_FORMS_TYPE };
+      if (wantsForms(request)) return { status: 200, body: renderBookForms(toBook(book), request.base), type: HAL_FORMS_TYPE };
       return { status: 200, body: resource(book, request.base) };
     },
 

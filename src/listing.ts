@@ -2,16 +2,15 @@
  * `GET /books` (api.md, Listing): its query (the filters, the sort order, paging; every bad
  * parameter reported by name), and its answer, a collection or a page of it, in HAL or HAL-FORMS.
  */
-import { hasText } from './books/book.ts';
 import { SORT_KEYS, type SortKey } from './books/fields.ts';
 import type { BookFilter, BookStore, SortOrder } from './books/store.ts';
-import { type BookFields, toBook } from './books/book.ts';
+import { type BookFields, hasText, toBook } from './books/book.ts';
 import { type GivenFilters, type Page, renderCollection } from './hal.ts';
 import { collectionTemplates } from './hal-forms.ts';
 import type { Handler, RequestContext } from './http/context.ts';
-import { prefersHalForms } from './http/negotiate.ts';
+import { HAL_FORMS_TYPE, prefersHalForms } from './http/negotiate.ts';
 import { problems, type ProblemError } from './http/problem.ts';
-import { HAL_FORMS_TYPE, type Reply } from './http/respond.ts';
+import type { Reply } from './http/respond.ts';
 import { collectionStream } from './listing-stream.ts';
 import { bookProblem } from './outcomes.ts';
 import { PARAMETER_MESSAGES } from './messages.ts';
@@ -68,9 +67,7 @@ export function parseListing(query: ReadonlyMap<string, string>): { listing: Lis
 }
 
 /** A filter with no text counts as not given (api.md, Listing, rules 2 and 11). */
-function withText(value: string | undefined): string | undefined {
-  return hasText(value) ? value : undefined;
-}
+const withText = (value: string | undefined): string | undefined => (hasText(value) ? value : undefined);
 
 /** Whether the request asks for HAL-FORMS (api.md, Forms): most never name it, and skip the reading of q-values. */
 export function wantsForms(request: RequestContext): boolean {
@@ -81,10 +78,7 @@ export function wantsForms(request: RequestContext): boolean {
 /** Up to this many books, a collection is sent as one JSON text; more are streamed as they are read. */
 const WHOLE_UP_TO = 64;
 
-/**
- * A collection of `count` books: one JSON text when it is small, else a stream read as the client
- * reads. With `forms`, HAL-FORMS: the same with the collection's form (api.md, Forms).
- */
+/** `count` books as one JSON text when they are few, else a stream read as the client reads; with `forms`, HAL-FORMS. */
 function collection(books: Iterable<BookFields>, count: number, base: string, version: string, forms: boolean, page?: Page): Reply {
   const [templates, type] = forms ? [collectionTemplates(base), HAL_FORMS_TYPE] : [undefined, undefined];
   if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page, templates), version, type };

@@ -16,13 +16,7 @@ export type Rejection =
   | { readonly reason: 'duplicate'; readonly title: string; readonly firstName: string; readonly lastName: string }
   | { readonly reason: 'full'; readonly capacity: number }
   | { readonly reason: 'text-full'; readonly textCapacity: number }
-  /** Each filter given, with text, as the client sent it; none when the listing had none. */
-  | {
-      readonly reason: 'no-books';
-      readonly title?: string | undefined;
-      readonly author?: string | undefined;
-      readonly q?: string | undefined;
-    }
+  | ({ readonly reason: 'no-books' } & Readonly<Partial<Record<'title' | 'author' | 'q', string | undefined>>>)
   | { readonly reason: 'changed'; readonly etag: string }
   | { readonly reason: 'absent' };
 

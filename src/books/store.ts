@@ -2,7 +2,8 @@
  * Storage: the `BookStore` interface the handlers use, and `MapBookStore`, the plain store that is
  * the reference for every other. A filter is a scan and an order is a sort (docs/performance.md).
  */
-import { type BookFields, shownAuthor, sortComparisons, textLength } from './book.ts';
+import { type BookFields, shownAuthor, textLength } from './book.ts';
+import { sortComparisons } from './order.ts';
 import { FIELDS, type FieldTable, type SortKey } from './fields.ts';
 
 export interface SortOrder {
@@ -11,15 +12,13 @@ export interface SortOrder {
 }
 
 /**
- * What a book must hold to be listed (api.md, Listing, rules 1 and 11–13); a filter left undefined
+ * What a book must hold to be listed (api.md, Listing, rules 1 and 11–13): a piece of its title, a
+ * piece of its author as a GET shows it, and words each in one or the other; a part left undefined
  * passes every book. Each text is compared after `toLowerCase()` on both sides, as it was given.
  */
 export interface BookFilter {
-  /** A piece of the title. */
   readonly title?: string | undefined;
-  /** A piece of the author as a GET shows it. */
   readonly author?: string | undefined;
-  /** Words that must each be in the title or in the shown author. */
   readonly words?: readonly string[] | undefined;
 }
 
@@ -74,12 +73,9 @@ export function isFiltered({ title, author, words }: BookFilter): boolean {
 
 /** The plain test of a filter: the rule itself, one book at a time (api.md, Listing, rules 1 and 11–13). */
 export function bookTest({ title, author, words = [] }: BookFilter): (book: BookFields) => boolean {
-  const inTitle = title?.toLowerCase();
-  const inAuthor = author?.toLowerCase();
-  const everyWord = words.map((word) => word.toLowerCase());
+  const [inTitle, inAuthor, everyWord] = [title?.toLowerCase(), author?.toLowerCase(), words.map((word) => word.toLowerCase())];
   return (book) => {
-    const bookTitle = book.title.toLowerCase();
-    const bookAuthor = shownAuthor(book).toLowerCase();
+    const [bookTitle, bookAuthor] = [book.title.toLowerCase(), shownAuthor(book).toLowerCase()];
     if (inTitle !== undefined && !bookTitle.includes(inTitle)) return false;
     if (inAuthor !== undefined && !bookAuthor.includes(inAuthor)) return false;
     return everyWord.every((word) => bookTitle.includes(word) || bookAuthor.includes(word));

@@ -25,15 +25,10 @@ export function isJsonMediaType(header: string): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The body of a POST or PUT, as a JSON object. */
-export function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** The body of a write (POST or PUT), as a JSON object. */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   if (!isJsonMediaType(req.headers['content-type'] ?? '')) throw problems.unsupportedType();
   if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody();
-  return readObject(req);
-}
-
-/** The body, once its headers passed: at most BODY_LIMIT bytes of UTF-8 JSON, an object. */
-export async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   // A declared length over the limit is refused before a byte of the body is read.
   if (Number(req.headers['content-length']) > BODY_LIMIT) throw problems.tooLarge(BODY_LIMIT);
 

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_MESSAGES } from '../messages.ts';
-import { readObject } from './body.ts';
+import { readJsonObject } from './body.ts';
 import { problems } from './problem.ts';
 
 /** The types of a PATCH body: a merge patch (RFC 7396), or plain JSON, read as one, as most clients send it. */
@@ -25,5 +25,6 @@ export function readMergePatch(req: IncomingMessage): Promise<Record<string, unk
   if (!isMergePatchType(req.headers['content-type'] ?? ''))
     throw problems.unsupportedType(REQUEST_MESSAGES.unsupportedPatchType(MERGE_PATCH_TYPES), headers);
   if (req.headers['content-encoding'] !== undefined) throw problems.encodedBody(headers);
-  return readObject(req);
+  // Both types are JSON types, so the rest is read as any body is.
+  return readJsonObject(req);
 }

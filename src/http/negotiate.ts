@@ -2,8 +2,9 @@
  * Choosing between HAL and HAL-FORMS by the request's Accept (api.md, Forms, rule 1), as RFC 9110,
  * section 12.5.1, reads it: each type gets the q of the most specific range that matches it.
  */
-import { HAL_FORMS_TYPE } from './respond.ts';
 
+/** HAL with forms (api.md, Forms), for a client that asks for it. */
+export const HAL_FORMS_TYPE = 'application/prs.hal-forms+json';
 /** The ranges that match HAL, most specific first. */
 const HAL_RANGES = ['application/hal+json', 'application/json', 'application/*', '*/*'];
 // A qvalue: 0 to 1, with at most three decimals.

@@ -10,8 +10,6 @@ import { pipeline } from 'node:stream/promises';
 
 export const HAL_TYPE = 'application/hal+json';
 export const JSON_TYPE = 'application/json';
-/** HAL with forms (api.md, Forms), for a client that asks for it. */
-export const HAL_FORMS_TYPE = 'application/prs.hal-forms+json';
 
 /** What a handler answers. */
 export interface Reply {

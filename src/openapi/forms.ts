@@ -2,7 +2,7 @@
  * HAL-FORMS in the document (api.md, Forms): the forms' schemas, the second representation of the
  * two book resources, and `Vary: Accept` on every answer of theirs.
  */
-import { HAL_FORMS_TYPE } from '../http/respond.ts';
+import { HAL_FORMS_TYPE } from '../http/negotiate.ts';
 import { ref, type Json } from './schemas.ts';
 
 const property: Json = {

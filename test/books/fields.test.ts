@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { type BookFields, toBook, toFields } from '../../src/books/book.ts';
 import { addBook } from '../../src/books/catalogue.ts';
 import { FIELDS, type FieldTable } from '../../src/books/fields.ts';
-import { sortComparisons } from '../../src/books/book.ts';
+import { sortComparisons } from '../../src/books/order.ts';
 import { IndexedBookStore } from '../../src/books/indexed/store.ts';
 import { type SortOrder } from '../../src/books/store.ts';
 import { validateBook } from '../../src/books/validate.ts';

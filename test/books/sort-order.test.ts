@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type BookFields, toFields } from '../../src/books/book.ts';
 import { SORT_KEYS } from '../../src/books/fields.ts';
-import { SORT_ORDERS } from '../../src/books/book.ts';
+import { SORT_ORDERS } from '../../src/books/order.ts';
 
 const book = (isbn: string, title: string, author: string): BookFields => toFields({ isbn, title, author });
 

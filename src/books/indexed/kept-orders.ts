@@ -6,7 +6,7 @@
 import type { SortKey } from '../fields.ts';
 import type { SortOrder } from '../store.ts';
 import type { RecordTable, StoredBook } from './records.ts';
-import type { Compare } from '../book.ts';
+import type { Compare } from '../order.ts';
 import type { Position } from './sorted-list.ts';
 import { TrackedList } from './tracked-list.ts';
 

@@ -3,7 +3,8 @@
  * that a query costs what its answer costs. Each write is checked, then handed to the record
  * table (records.ts), the text index (text-index.ts) and the kept orders (kept-orders.ts).
  */
-import { type BookFields, sortComparisons, textLength } from '../book.ts';
+import { type BookFields, textLength } from '../book.ts';
+import { sortComparisons } from '../order.ts';
 import { FIELDS, type FieldTable } from '../fields.ts';
 import {
   type AddOutcome,

@@ -9,7 +9,7 @@ import { type BookFields, textLength } from '../../../src/books/book.ts';
 import { SORT_KEYS } from '../../../src/books/fields.ts';
 import { KeptOrders } from '../../../src/books/indexed/kept-orders.ts';
 import type { SortOrder } from '../../../src/books/store.ts';
-import { sortComparisons } from '../../../src/books/book.ts';
+import { sortComparisons } from '../../../src/books/order.ts';
 import { RecordTable } from '../../../src/books/indexed/records.ts';
 import { Random, seedFromEnv } from '../../fuzz/random.ts';
 
