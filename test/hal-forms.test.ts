@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { STORE_KINDS } from '../src/books/store.ts';
+import { bookTemplates, collectionTemplates } from '../src/hal-forms.ts';
+import { WITH_YEAR } from './helpers/year.ts';
 import { BOOK_NOT_FOUND, expectedBook, expectedCollection, expectedProblem, FIXTURE_BOOKS, ORWELL } from './helpers/books.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -152,3 +154,18 @@ for (const STORE of STORE_KINDS) {
     });
   });
 }
+
+describe('HAL-FORMS properties from another table of fields', () => {
+  it('a field the table adds is a property in its place; an integer field has type number, and its value is the number', () => {
+    const base = 'http://books.example';
+    const [add] = [collectionTemplates(base, WITH_YEAR).default.properties.at(-1)];
+    assert.deepEqual(add, { name: 'year', prompt: 'Year', type: 'number' });
+    const book = { isbn: '1', title: 'T', author: 'A B', authorFirstName: 'A', authorLastName: 'B', year: 1974 };
+    assert.deepEqual(bookTemplates(book, base, WITH_YEAR).default.properties.at(-1), {
+      name: 'year',
+      prompt: 'Year',
+      type: 'number',
+      value: 1974,
+    });
+  });
+});
