@@ -13,6 +13,7 @@ export const FIELD_MESSAGES = {
     tooLong: (max: number) => `isbn must be at most ${max} characters`,
     reserved: 'isbn must not be "." or ".."',
     slash: 'isbn must not contain / or \\',
+    invisible: 'isbn must not contain invisible characters',
   },
   title: {
     missing: 'title must be provided',

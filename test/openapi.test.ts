@@ -209,7 +209,11 @@ describe('GET /openapi.json', () => {
       return [name, title, description];
     });
     assert.deepEqual(fields, [
-      ['isbn', 'ISBN', 'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\.'],
+      [
+        'isbn',
+        'ISBN',
+        'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\, and is what it looks like: no whitespace at either end, no control, format or blank filler character.',
+      ],
       ['title', 'Title', 'The title.'],
       ['author', 'Author', 'Full name; kept for backward compatibility.'],
       ['authorFirstName', 'First name', 'Given name; introduced in version 2.'],

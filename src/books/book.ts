@@ -8,9 +8,16 @@ import { FIELDS, type FieldTable } from './fields.ts';
 export type { Book, BookFields, BookInput } from './shapes.ts';
 import type { Book, BookFields, BookInput } from './shapes.ts';
 
-/** "Has text": a string with at least one character that is not whitespace (api.md, Books). */
+/**
+ * Characters a reader cannot see: format characters (Unicode Cf, such as U+200B and U+FEFF) and the
+ * blank fillers of Hangul and Braille, which show as nothing or as a space.
+ */
+export const INVISIBLE = '\\p{Cf}\\u115F\\u1160\\u2800\\u3164\\uFFA0';
+const VISIBLE = new RegExp(`[^\\s${INVISIBLE}]`, 'u');
+
+/** "Has text": a string with a character that is neither whitespace nor invisible (api.md, Books, rule 1). */
 export function hasText(value: unknown): value is string {
-  return typeof value === 'string' && /\S/.test(value);
+  return typeof value === 'string' && VISIBLE.test(value);
 }
 
 /** The name of the group whose fields are derived here; the others of a row are copied as they are. */
@@ -61,15 +68,16 @@ export function toBook(record: BookFields, table: FieldTable = FIELDS): Book {
 }
 
 /**
- * The text a record holds, in UTF-16 code units, as the catalogue's text budget counts it
- * (api.md, Limits, rule 4): every text field of the table, and the kept `author`.
+ * The text a record holds, as the catalogue's text budget counts it (api.md, Limits, rule 4):
+ * every text field of the table, and the kept `author`, each in UTF-16 code units once
+ * lower-cased, since that is what a search index keeps ("İ" lower-cases to two).
  */
 export function textLength(record: BookFields, table: FieldTable = FIELDS): number {
   const stored = record as Readonly<Record<string, unknown>>;
-  let length = record.author?.length ?? 0;
+  let length = record.author?.toLowerCase().length ?? 0;
   for (const field of table.rows) {
     const value = stored[field.name];
-    if (field.type === 'string' && field.name !== AUTHOR && typeof value === 'string') length += value.length;
+    if (field.type === 'string' && field.name !== AUTHOR && typeof value === 'string') length += value.toLowerCase().length;
   }
   return length;
 }

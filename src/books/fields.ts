@@ -43,6 +43,8 @@ export type TextField = Row &
     readonly reserved?: { readonly values: readonly string[]; readonly message: string };
     /** Characters the text may not hold, and why. */
     readonly forbidden?: { readonly characters: readonly string[]; readonly message: string };
+    /** Set when the text must look like what it is: no whitespace at either end, no control or invisible character. */
+    readonly visible?: { readonly message: string };
   };
 
 export type IntegerField = Row &
@@ -86,12 +88,16 @@ export const FIELDS = {
       name: 'isbn',
       type: 'string',
       label: 'ISBN',
-      description: 'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\.',
+      description:
+        'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\, and is what it looks like: no whitespace at either end, no control, format or blank filler character.',
       required: true,
       maxLength: 64,
       // Proxies decode %2F and %5C in a path, so a / or \ in an isbn would make its own link name
       // another book, or another application behind the same proxy.
       forbidden: { characters: ['/', '\\'], message: FIELD_MESSAGES.isbn.slash },
+      // An isbn names one book: one that differs from another's only by what no one can see
+      // ("1-2-3" and "1-2-3\u200B") could be taken for it.
+      visible: { message: FIELD_MESSAGES.isbn.invisible },
       // Clients resolve the path segments "." and ".." away (even as %2E), so such an isbn's own
       // link could never reach it.
       reserved: { values: ['.', '..'], message: FIELD_MESSAGES.isbn.reserved },

@@ -3,7 +3,7 @@
  * each field is checked as its type says, then each group. It returns every failure, each with a
  * JSON pointer and its message, in the table's order (isbn, title, author); it never throws.
  */
-import { type BookInput, hasText } from './book.ts';
+import { type BookInput, hasText, INVISIBLE } from './book.ts';
 import { FIELDS, type FieldRule, type FieldTable, type IntegerField, type TextField } from './fields.ts';
 
 export interface FieldError {
@@ -47,11 +47,15 @@ function checkField(field: FieldRule, value: unknown): string | undefined {
   return field.type === 'integer' ? checkInteger(field, value) : checkText(field, value);
 }
 
+/** Whitespace at either end, or a control, format or blank filler character anywhere. */
+const UNSEEN = new RegExp(`^\\s|\\s$|[\\p{Cc}${INVISIBLE}]`, 'u');
+
 function checkText(field: TextField, value: unknown): string | undefined {
   if (typeof value !== 'string') return field.messages.notText;
   if (field.required && !hasText(value)) return field.messages.missing;
   // A lone surrogate can be neither sent as UTF-8 nor put into a link.
   if (!value.isWellFormed()) return field.messages.malformed;
+  if (field.visible && UNSEEN.test(value)) return field.visible.message;
   if (field.forbidden?.characters.some((character) => value.includes(character))) return field.forbidden.message;
   if (field.reserved?.values.includes(value)) return field.reserved.message;
   if ([...value].length > field.maxLength) return field.messages.tooLong(field.maxLength);

@@ -598,7 +598,8 @@ export function oddText(random: Random, length: number): string {
 }
 
 /** Odd text an isbn may hold: any but / and \\, which would let its link name another path (api.md, Validation). */
-export const ISBN_TEXT = ODD_TEXT.filter((piece) => !/[/\\]/.test(piece));
+/** The pieces an isbn may hold anywhere: no / or \\, nothing invisible, no whitespace to end it with (api.md, Validation, rule 6). */
+export const ISBN_TEXT = ODD_TEXT.filter((piece) => !/[/\\\s\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/u.test(piece));
 
 /** A submission that passes validation: isbn unique enough, every field within its limit. */
 export function validBook(random: Random): Record<string, string> {

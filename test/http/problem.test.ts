@@ -150,6 +150,32 @@ for (const STORE of STORE_KINDS) {
           [{ isbn: '..', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not be "." or ".."'],
           [{ isbn: 'a/b', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not contain / or \\'],
           [{ isbn: '..\\..\\x', title: 'T', author: 'A B' }, '#/isbn', 'isbn must not contain / or \\'],
+          // api.md, Validation, rule 6: an isbn is what it looks like.
+          ...[
+            'a\u200bb',
+            'x\ufeff',
+            '\u2800x',
+            'x\u3164',
+            'x\u115f',
+            'x\u1160',
+            'x\uffa0',
+            '1-2-3\u202e',
+            'a\tb',
+            'a\u0007b',
+            ' 1-2-3',
+            '1-2-3 ',
+            '1-2-3\u00a0',
+          ].map((isbn): [Record<string, unknown>, string, string] => [
+            { isbn, title: 'T', author: 'A B' },
+            '#/isbn',
+            'isbn must not contain invisible characters',
+          ]),
+          // Invisible characters are not text (api.md, Books, rule 1).
+          [{ isbn: '\u200b\u2800', title: 'T', author: 'A B' }, '#/isbn', 'isbn must be provided'],
+          [{ isbn: 'x', title: '\u200b', author: 'A B' }, '#/title', 'title must be provided'],
+          [{ isbn: 'x', title: '\u3164 \ufeff', author: 'A B' }, '#/title', 'title must be provided'],
+          [{ isbn: 'x', title: 'T', author: '\u200b\u200b' }, '#/author', 'author must be provided'],
+          [{ isbn: 'x', title: 'T', authorFirstName: 'A', authorLastName: '\u2800' }, '#/author', 'author must be provided'],
         ];
         for (const [body, pointer, detail] of cases) {
           const response = await postRaw(server, JSON.stringify(body));
@@ -158,6 +184,17 @@ for (const STORE of STORE_KINDS) {
             errors: [{ pointer, detail }],
           });
         }
+      });
+
+      it('keeps every other character of an isbn as sent: look-alike dashes and spaces inside are text (api.md, Validation, rule 6)', async () => {
+        for (const isbn of ['1‐2‐3', '1 2 3', 'İ-ß-é']) {
+          const response = await postRaw(server, JSON.stringify({ isbn, title: `Look-alike ${isbn}`, author: 'A B' }));
+          assert.equal(response.status, 201, isbn);
+          assert.equal(((await response.json()) as { isbn: string }).isbn, isbn);
+        }
+        // A title keeps its invisible characters as sent, beside text.
+        const zwj = await postRaw(server, JSON.stringify({ isbn: 'zwj', title: 'A\u200bB', author: 'A B' }));
+        assert.equal(((await zwj.json()) as { title: string }).title, 'A\u200bB');
       });
 
       it('counts lengths in code points, so 64 emoji make a valid isbn', async () => {
