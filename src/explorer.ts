@@ -3,6 +3,7 @@
  * from public/ at start-up and sent as they are. A browser that asks for `/` is sent to the page.
  */
 import { readFileSync } from 'node:fs';
+import { mediaRanges } from './http/accept.ts';
 import type { Handler } from './http/context.ts';
 import type { Reply } from './http/respond.ts';
 import type { Route } from './http/router.ts';
@@ -153,11 +154,7 @@ function withVary(reply: Reply): Reply {
  */
 function wantsHtml(accept: string | undefined): boolean {
   if (accept === undefined) return false;
-  const ranges = accept.split(',').map((range) => {
-    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    return { type, wanted: q === undefined || Number(q.slice(2)) > 0 };
-  });
+  const wanted = mediaRanges(accept).filter((range) => range.q > 0);
   const json = (type: string): boolean => type === 'application/json' || type.endsWith('+json');
-  return ranges.some((range) => range.wanted && range.type === 'text/html') && !ranges.some((range) => range.wanted && json(range.type));
+  return wanted.some((range) => range.type === 'text/html') && !wanted.some((range) => json(range.type));
 }

@@ -102,7 +102,13 @@ describe('GET / for a browser', () => {
     send({ port: server.port, path: '/', headers: { host: 'books.example:8080', accept } });
 
   it('sends an Accept that names text/html and no JSON type to the explorer with a 303, varying by Accept', async () => {
-    for (const accept of [BROWSER, 'text/html', 'text/html;q=0.5, text/plain']) {
+    for (const accept of [
+      BROWSER,
+      'text/html',
+      'text/html;q=0.5, text/plain',
+      `${'image/png, '.repeat(63)}text/html`,
+      'text/html;x="a, application/json"',
+    ]) {
       const response = await root(accept);
       assert.equal(response.status, 303, accept);
       assert.equal(response.headers.location, 'http://books.example:8080/explorer');
@@ -122,6 +128,9 @@ describe('GET / for a browser', () => {
       'text/html, application/hal+json;q=0.1',
       'text/html;q=0',
       'text/html;q=0.0, */*',
+      // Only the first 64 ranges count (api.md, Limits, rule 9); a quoted comma splits nothing.
+      `${'image/png, '.repeat(64)}text/html`,
+      'text/html;x="a, application/json";q=0',
     ]) {
       const response = await root(accept);
       assert.equal(response.status, 200, String(accept));

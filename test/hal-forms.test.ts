@@ -121,6 +121,14 @@ for (const STORE of STORE_KINDS) {
         [`${FORMS};q=2`, 'application/hal+json'],
         [`APPLICATION/PRS.HAL-FORMS+JSON`, FORMS],
         ['application/prs.hal-forms+jsonx', 'application/hal+json'],
+        // api.md, Limits, rule 9: a comma or semicolon inside a quoted string splits nothing, and
+        // only the first 64 ranges count.
+        [`${FORMS};foo="a,b";q=0.1, application/hal+json`, 'application/hal+json'],
+        [`${FORMS};foo="a;q=0.1, x";q=0.9, application/hal+json;q=0.5`, FORMS],
+        [`${FORMS};foo="a\\"b,c";q=0.1, application/hal+json`, 'application/hal+json'],
+        [`${'text/plain, '.repeat(63)}${FORMS}`, FORMS],
+        [`${'text/plain, '.repeat(64)}${FORMS}`, 'application/hal+json'],
+        [`${'text/plain;q=0.1;a=b, '.repeat(700)}${FORMS}`, 'application/hal+json'],
       ];
       for (const [accept, type] of cases) {
         const response = await get('/books/1-2-3', accept);

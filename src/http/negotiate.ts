@@ -2,13 +2,12 @@
  * Choosing between HAL and HAL-FORMS by the request's Accept (api.md, Forms, rule 1), as RFC 9110,
  * section 12.5.1, reads it: each type gets the q of the most specific range that matches it.
  */
+import { mediaRanges } from './accept.ts';
 
 /** HAL with forms (api.md, Forms), for a client that asks for it. */
 export const HAL_FORMS_TYPE = 'application/prs.hal-forms+json';
 /** The ranges that match HAL, most specific first. */
 const HAL_RANGES = ['application/hal+json', 'application/json', 'application/*', '*/*'];
-// A qvalue: 0 to 1, with at most three decimals.
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 
 /**
  * Whether Accept names HAL-FORMS itself with a q above 0, and HAL no higher (on equal q, HAL-FORMS
@@ -17,11 +16,7 @@ const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
 export function prefersHalForms(accept: string): boolean {
   let forms: number | undefined;
   let hal: { rank: number; q: number } = { rank: HAL_RANGES.length, q: 0 };
-  for (const range of accept.split(',')) {
-    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-    const qParam = params.find((param) => param.startsWith('q='));
-    const q = qParam === undefined ? 1 : QVALUE.test(qParam.slice(2)) ? Number(qParam.slice(2)) : undefined;
-    if (q === undefined) continue;
+  for (const { type, q } of mediaRanges(accept)) {
     if (type === HAL_FORMS_TYPE) forms ??= q;
     const rank = HAL_RANGES.indexOf(type);
     if (rank >= 0 && rank < hal.rank) hal = { rank, q };
