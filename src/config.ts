@@ -28,6 +28,8 @@ export interface Config {
   readonly store: StoreKind;
   /** Where a second listener answers GET /metrics; undefined means no metrics at all. */
   readonly metricsPort: number | undefined;
+  /** The metrics listener's bind address: the loopback interface unless told otherwise. */
+  readonly metricsHost: string;
 }
 
 /** A setting with a bad value; `message` (from SETTING_MESSAGES) is the one line that start-up prints. */
@@ -74,6 +76,7 @@ export const SETTINGS = [
   setting({ name: 'CORS_ORIGINS', key: 'corsOrigins', shown: 'unset', fallback: undefined, parse: origins }),
   setting({ name: 'STORE', key: 'store', shown: 'indexed', fallback: 'indexed', parse: storeKind }),
   setting({ name: 'METRICS_PORT', key: 'metricsPort', shown: 'unset', fallback: undefined, parse: integer(1, 65_535) }),
+  setting({ name: 'METRICS_HOST', key: 'metricsHost', shown: '127.0.0.1', fallback: '127.0.0.1', parse: (text) => text }),
 ] as const;
 
 /** Reads the settings from an environment and an argument list (without node and the script). */

@@ -37,26 +37,26 @@ const logger = createLogger(config.logLevel, process.stdout.write.bind(process.s
 const metrics = config.metricsPort === undefined ? undefined : new HttpMetrics(store);
 const app = createApp({ config, store, logger, observer: metrics });
 const server = createHttpServer(app, logger, config, metrics);
-const metricsServer = metrics && createMetricsServer(metrics);
+const metricsServer = metrics && createMetricsServer(metrics, logger, config);
 
-/** Listens on `port`, logs where, and stops the process when it cannot. */
-function listen(listener: Server, port: number, msg: string, fields: Record<string, unknown> = {}): void {
+/** Listens on `port` and `host`, logs where, and stops the process when it cannot. */
+function listen(listener: Server, port: number, host: string | undefined, msg: string, fields: Record<string, unknown> = {}): void {
   listener.on('error', (error: NodeJS.ErrnoException) => {
-    logger.error('cannot listen', { port, host: config.host, code: error.code, error: error.message });
+    logger.error('cannot listen', { port, host, code: error.code, error: error.message });
     process.exit(1);
   });
-  listener.listen(port, config.host, () => {
+  listener.listen(port, host, () => {
     const address = listener.address();
     logger.info(msg, {
       port: typeof address === 'object' && address ? address.port : port,
-      host: config.host ?? 'all interfaces',
+      host: host ?? 'all interfaces',
       ...fields,
     });
   });
 }
 
-listen(server, config.port, 'listening', { books: store.size });
-if (metricsServer) listen(metricsServer, config.metricsPort as number, 'metrics listening');
+listen(server, config.port, config.host, 'listening', { books: store.size });
+if (metricsServer) listen(metricsServer, config.metricsPort as number, config.metricsHost, 'metrics listening');
 
 let stopping = false;
 function stop(signal: NodeJS.Signals): void {

@@ -25,7 +25,7 @@ export interface ServerOptions {
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 /** `observer`, when metrics are on, is told of the connections the service closes and the requests it cannot read. */
-export function createHttpServer(app: App, logger: Logger, options: ServerOptions, observer?: RequestObserver): Server {
+export function createHttpServer(app: Pick<App, 'handle'>, logger: Logger, options: ServerOptions, observer?: RequestObserver): Server {
   const pipelining = new Pipelining(app.handle);
   // The latest response on each socket, so that junk pipelined behind a request can wait for it,
   // and a connection closed for making no progress can be logged with the request it was on.

@@ -20,11 +20,12 @@ const DEFAULTS: Config = {
   corsOrigins: undefined,
   store: 'indexed',
   metricsPort: undefined,
+  metricsHost: '127.0.0.1',
 };
 
 const FLAGS =
   '--port, --host, --base-url, --trust-proxy, --seed-file, --max-books, --api-token, --log-level, ' +
-  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store, --metrics-port';
+  '--keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store, --metrics-port, --metrics-host';
 
 /** Asserts that `load` throws a ConfigError with exactly this setting and message. */
 function assertConfigError(load: () => unknown, setting: string, message: string): void {
@@ -90,6 +91,7 @@ describe('loadConfig from the environment', () => {
       CORS_ORIGINS: 'https://app.example.com',
       STORE: 'map',
       METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
     };
     assert.deepEqual(loadConfig(env), {
       port: 9000,
@@ -106,6 +108,7 @@ describe('loadConfig from the environment', () => {
       corsOrigins: ['https://app.example.com'],
       store: 'map',
       metricsPort: 9464,
+      metricsHost: '0.0.0.0',
     });
   });
 
@@ -170,6 +173,8 @@ describe('loadConfig from flags', () => {
       'map',
       '--metrics-port',
       '9100',
+      '--metrics-host',
+      '::',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -186,6 +191,7 @@ describe('loadConfig from flags', () => {
       corsOrigins: '*',
       store: 'map',
       metricsPort: 9100,
+      metricsHost: '::',
     });
   });
 
@@ -204,6 +210,7 @@ describe('loadConfig from flags', () => {
       '--send-timeout-ms=2',
       '--cors-origins=http://a.example,http://b.example:8080',
       '--store=indexed',
+      '--metrics-host=10.0.0.5',
     ];
     assert.deepEqual(loadConfig({}, argv), {
       port: 9000,
@@ -220,6 +227,7 @@ describe('loadConfig from flags', () => {
       corsOrigins: ['http://a.example', 'http://b.example:8080'],
       store: 'indexed',
       metricsPort: undefined,
+      metricsHost: '10.0.0.5',
     });
   });
 

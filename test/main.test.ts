@@ -119,7 +119,7 @@ describe('fail-fast start-up', () => {
       {},
       ['--nope'],
       'invalid configuration: --nope is not a known flag; the flags are --port, --host, --base-url, --trust-proxy, ' +
-        '--seed-file, --max-books, --api-token, --log-level, --keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store, --metrics-port',
+        '--seed-file, --max-books, --api-token, --log-level, --keep-alive-timeout-ms, --shutdown-timeout-ms, --send-timeout-ms, --cors-origins, --store, --metrics-port, --metrics-host',
     );
   });
 
@@ -317,9 +317,9 @@ describe('a running service', () => {
     assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
   });
 
-  it('the container serves metrics on 9464 and exposes that port beside 5000 (api.md, Metrics)', () => {
+  it('the container serves metrics on 9464 of every interface it has, and exposes that port beside 5000 (api.md, Metrics)', () => {
     const containerfile = readFileSync(join(import.meta.dirname, '../Containerfile'), 'utf8');
-    assert.match(containerfile, /^ENV .*\bPORT=5000 METRICS_PORT=9464$/m);
+    assert.match(containerfile, /^ENV .*\bPORT=5000 METRICS_PORT=9464 METRICS_HOST=0\.0\.0\.0$/m);
     assert.match(containerfile, /^EXPOSE 5000 9464$/m);
   });
 
@@ -332,6 +332,20 @@ describe('a running service', () => {
     const response = await fetch(`http://127.0.0.1:${String(rest.port)}/health`);
     assert.deepEqual({ status: response.status, body: await response.json() }, { status: 200, body: { status: 'UP' } });
     assert.equal((await stop(running)).code, 0);
+  });
+
+  it('binds the metrics listener to this machine alone unless METRICS_HOST says otherwise (api.md, Metrics, rule 1)', async () => {
+    for (const [env, host] of [
+      [{}, '127.0.0.1'],
+      [{ METRICS_HOST: '::1' }, '::1'],
+    ] as const) {
+      const running = run({ PORT: '0', METRICS_PORT: String(await freePort()), ...env });
+      const line = await running.service.waitForLine((entry) => entry.msg === 'metrics listening');
+      assert.equal(line.host, host);
+      const url = host === '::1' ? `http://[::1]:${String(line.port)}/metrics` : `http://127.0.0.1:${String(line.port)}/metrics`;
+      assert.equal((await fetch(url)).status, 200);
+      assert.equal((await stop(running)).code, 0);
+    }
   });
 
   it('takes flags (`--port 0 --host 127.0.0.1`), and a flag overrides a bad environment value', async () => {

@@ -1,13 +1,15 @@
 /**
  * Requests pipelined on one connection are handed to the app a batch per turn of the event loop,
- * and while some wait, the connection is not read: a flood on one connection delays the others
- * by one batch at most.
+ * a batch ending at 32 requests or once they have taken a few milliseconds, and while some wait,
+ * the connection is not read: a flood on one connection delays the others by one batch at most.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** How many pipelined requests of one connection are handled in one turn of the event loop. */
+/** How many pipelined requests of one connection are handled in one turn of the event loop, at most. */
 const BATCH = 32;
+/** How long the requests of one connection may take in one turn before the next wait for a later one. */
+const BATCH_MS = 10;
 
 /** The app's handler; `arrived` is when a request that waited here came in. */
 type Handle = (req: IncomingMessage, res: ServerResponse, arrived?: number) => void;
@@ -20,7 +22,8 @@ interface Waiting {
 
 export class Pipelining {
   private readonly handle: Handle;
-  private readonly handledThisTurn = new Map<Socket, number>();
+  /** By connection: how many of its requests were handled this turn, and when the first was. */
+  private readonly handledThisTurn = new Map<Socket, { count: number; since: number }>();
   private readonly waiting = new Map<Socket, Waiting>();
 
   constructor(handle: Handle) {
@@ -35,10 +38,13 @@ export class Pipelining {
       waiting.requests.push([req, res, performance.now()]);
       return;
     }
-    const handled = (this.handledThisTurn.get(socket) ?? 0) + 1;
-    if (handled === 1) setImmediate(() => this.handledThisTurn.delete(socket));
-    this.handledThisTurn.set(socket, handled);
-    if (handled <= BATCH) {
+    let turn = this.handledThisTurn.get(socket);
+    if (turn === undefined) {
+      turn = { count: 0, since: performance.now() };
+      this.handledThisTurn.set(socket, turn);
+      setImmediate(() => this.handledThisTurn.delete(socket));
+    }
+    if (++turn.count <= BATCH && performance.now() - turn.since < BATCH_MS) {
       this.handle(req, res);
       return;
     }
@@ -54,7 +60,12 @@ export class Pipelining {
     const waiting = this.waiting.get(socket) as Waiting;
     // A request whose connection has closed is handed on all the same: its answer goes nowhere,
     // but it is logged like any other.
-    for (const [req, res, arrived] of waiting.requests.splice(0, BATCH)) this.handle(req, res, arrived);
+    const since = performance.now();
+    let handed = 0;
+    while (handed < Math.min(BATCH, waiting.requests.length) && performance.now() - since < BATCH_MS) {
+      this.handle(...(waiting.requests[handed++] as Waiting['requests'][number]));
+    }
+    waiting.requests.splice(0, handed);
     if (waiting.requests.length > 0) {
       setImmediate(() => this.next(socket));
       return;

@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}, store?: Book
   const metrics = config.metricsPort === undefined ? undefined : new HttpMetrics(store);
   const app = createApp({ config, store, logger, observer: metrics });
   const server = createHttpServer(app, logger, config, metrics);
-  const metricsServer = metrics && createMetricsServer(metrics);
+  // Rendered afresh on every scrape, so that a test reads the counts of the requests just made.
+  const metricsServer = metrics && createMetricsServer(metrics, logger, config, 0);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   if (metricsServer) await new Promise<void>((resolve) => metricsServer.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

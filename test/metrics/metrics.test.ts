@@ -10,6 +10,11 @@ import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { toFields } from '../../src/books/book.ts';
 import { IndexedBookStore } from '../../src/books/indexed/store.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/log.ts';
+import { createMetricsServer } from '../../src/metrics/listener.ts';
+import { HttpMetrics } from '../../src/metrics/metrics.ts';
+import type { AddressInfo } from 'node:net';
 import { scrape } from '../helpers/metrics.ts';
 import { exchange } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -69,6 +74,51 @@ describe('the metrics listener', () => {
     assert.equal(value('catalogue_capacity_books'), 100_000);
     assert.equal(value('catalogue_text_units'), server.store.textUsed);
     assert.equal(value('catalogue_text_capacity_units'), 100_000 * 128);
+  });
+});
+
+describe('the metrics listener under load (api.md, Metrics, rule 1)', () => {
+  it('renders the text at most once an interval: scrapes within it get the same text', async (t) => {
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const store = new IndexedBookStore(10);
+    const metrics = new HttpMetrics(store);
+    const listener = createMetricsServer(
+      metrics,
+      createLogger('silent', () => {}),
+      config,
+      60_000,
+    );
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    t.after(() => {
+      metrics.stop();
+      listener.close();
+      listener.closeAllConnections();
+    });
+    const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    const first = await scrape(base);
+    metrics.started();
+    metrics.answered('GET', '/books', 200, 0.001);
+    store.add(toFields({ isbn: '1', title: 'One', author: 'A B' }));
+    const second = await scrape(base);
+    assert.equal(second.text, first.text);
+  });
+
+  it('has the main port’s guards: a request its parser refuses gets a problem, and the connection closes', async (t) => {
+    const server = await startServer({ METRICS_PORT: '1', LOG_LEVEL: 'silent' });
+    t.after(() => server.close());
+    const port = Number(new URL(server.metricsBase as string).port);
+    const { responses } = await exchange(
+      port,
+      'GET /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    assert.deepEqual(
+      responses.map((response) => [response.status, response.headers.get('content-type'), response.headers.get('connection')]),
+      [[400, 'application/problem+json', 'close']],
+    );
+    // Pipelined scrapes are answered in order, a batch a turn, each the same text.
+    const { responses: scrapes } = await exchange(port, 'GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100));
+    assert.equal(scrapes.length, 100);
+    assert.ok(scrapes.every((response) => response.status === 200));
   });
 });
 
