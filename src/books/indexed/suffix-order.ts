@@ -29,6 +29,25 @@ export const PREFIX = 64;
 export const BELOW_ALL = -1;
 export const ABOVE_ALL = 2 ** 32;
 
+/**
+ * The offsets of a text whose suffixes have entries: each of its first MAX_TEXT_LENGTH suffixes
+ * whose key (its first PREFIX code units, A–Z folded) no earlier suffix of the same text has. Two
+ * suffixes of one text with one key find the same needles, so one entry answers for both, and a
+ * text that repeats itself ("İİİ…", "abab…") costs what its distinct pieces cost. `text` is
+ * ASCII or lower-cased already, so lower-casing a piece folds exactly A–Z.
+ */
+export function entryOffsets(text: string): number[] {
+  const seen = new Set<string>();
+  const offsets: number[] = [];
+  for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++) {
+    const key = text.slice(offset, offset + PREFIX).toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    offsets.push(offset);
+  }
+  return offsets;
+}
+
 /** The entry for the suffix of title `id` from `offset`. */
 export function entryOf(offset: number, id: number): number {
   return offset * MAX_IDS + id;

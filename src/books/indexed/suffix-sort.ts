@@ -22,6 +22,7 @@ export function sortSuffixes(
   unitOf: (code: number) => number,
   prefix: number,
   offsets = Infinity,
+  firstOfAlike = false,
 ): Uint32Array<ArrayBuffer> {
   // Each round doubles how far the ranks look, so they reach exactly `prefix` when it is a power of two.
   if (!(prefix >= 1 && Number.isInteger(Math.log2(prefix)))) throw new RangeError(`the prefix must be a power of two, not ${prefix}`);
@@ -34,7 +35,7 @@ export function sortSuffixes(
   // The working arrays share one allocation, which goes back to the system whole when the build
   // is done; a dozen large arrays, allocated and dropped round after round, would leave the
   // process's heap grown long after the build.
-  const scratch = new Scratch(total * 36 + 4 * (0x10002 + 1));
+  const scratch = new Scratch(total * 40 + 4 * (0x10002 + 1));
   const entries = scratch.uint32(total);
   let rank = scratch.uint32(total);
   let renamed = scratch.uint32(total);
@@ -43,6 +44,7 @@ export function sortSuffixes(
   const second = scratch.uint32(total);
   const byEntry = scratch.uint32(total);
   const starts = scratch.uint32(Math.max(total, 0x10001) + 2);
+  const idOf = scratch.uint32(total);
   const offsetOf = scratch.uint16(total);
   const remaining = scratch.uint16(total);
   // Suffix p, laid out text after text: its entry, how far it is into its text, its rank.
@@ -50,6 +52,7 @@ export function sortSuffixes(
   texts.forEach((text = '', id) => {
     for (let offset = 0; offset < text.length; offset++, p++) {
       entries[p] = entryOf(offset, id);
+      idOf[p] = id;
       offsetOf[p] = offset;
       remaining[p] = text.length - offset;
       rank[p] = unitOf(text.charCodeAt(offset)) + 1;
@@ -78,13 +81,21 @@ export function sortSuffixes(
     ranks = renumber(sorted, rank, remaining, k, renamed);
     [order, sorted, rank, renamed] = [sorted, order, renamed, rank];
   }
+  // With `firstOfAlike`, of a text's suffixes alike in their first `prefix` code units (one rank
+  // now), only the first is kept: ranks are numbered in order, so a text's last kept rank says.
+  const lastRank = firstOfAlike ? new Int32Array(texts.length).fill(-1) : undefined;
   let kept = 0;
-  for (let i = 0; i < total; i++) if ((offsetOf[i] as number) < offsets) kept++;
-  const suffixes = new Uint32Array(kept);
-  for (let i = 0, at = 0; i < total; i++) {
+  for (let i = 0; i < total; i++) {
     const q = order[i] as number;
-    if ((offsetOf[q] as number) < offsets) suffixes[at++] = entries[q] as number;
+    if ((offsetOf[q] as number) >= offsets) continue;
+    if (lastRank) {
+      const id = idOf[q] as number;
+      if (lastRank[id] === rank[q]) continue;
+      lastRank[id] = rank[q] as number;
+    }
+    order[kept++] = entries[q] as number;
   }
+  const suffixes = order.slice(0, kept);
   scratch.release();
   return suffixes;
 }

@@ -245,6 +245,26 @@ describe('SuffixArray', () => {
     }
   });
 
+  it('keeps one entry for the suffixes of a text alike in their first PREFIX code units, built at once or added', () => {
+    const texts = ['İ'.repeat(512), 'ab'.repeat(300), 'Ab'.repeat(40) + 'aB'.repeat(40), 'plain title'];
+    const built = new SuffixArray(texts);
+    const added = new SuffixArray();
+    texts.forEach((text, id) => added.add(id, text));
+    for (const index of [built, added]) {
+      // "İ" lower-cases to "i" and a combining dot: of the 1,024 suffixes, those that start with "i"
+      // are one piece of 64 code units over and over, then 31 shorter ones at the end: 32 entries,
+      // and 2 more in "plain title". "abab…" likewise keeps 32, in each of the two texts that hold it.
+      assert.equal(index.estimate('i'), 32 + 2);
+      assert.equal(index.estimate('ab'), 32 + 32);
+      assert.equal(index.estimate('plain'), 1);
+      for (const query of ['i̇'.repeat(100), 'ba'.repeat(200), 'abab', 'e t'])
+        assert.deepEqual(found(index, query), expected(texts, query), query);
+      texts.forEach((_, id) => index.remove(id));
+      assert.equal(index.estimate('a'), 0);
+      assert.equal(index.estimate(''), 0);
+    }
+  });
+
   it('forgets a removed title, and a second remove changes nothing', () => {
     const index = new SuffixArray(['one', 'two', 'one more']);
     index.remove(0);
