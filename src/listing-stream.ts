@@ -13,7 +13,9 @@ const BOOKS_START = '{"_embedded":{"bookDTOList":[';
 /** About how long a piece is, in UTF-16 code units. */
 const PIECE_LENGTH = 16 * 1024;
 
-export function collectionStream(books: Iterable<BookFields>, base: string, page?: Page, templates?: object): Readable {
+type Books = Iterable<BookFields> | AsyncIterable<BookFields>;
+
+export function collectionStream(books: Books, base: string, page?: Page, templates?: object): Readable {
   // One piece is made ahead of the one being written, no more.
   return Readable.from(pieces(books, base, page, templates), { highWaterMark: 1 });
 }
@@ -23,11 +25,11 @@ export function collectionStream(books: Iterable<BookFields>, base: string, page
  * the generator waits a turn of the event loop: a local client takes a piece at once, and the
  * wait lets every other request be answered in between.
  */
-async function* pieces(books: Iterable<BookFields>, base: string, page?: Page, templates?: object): AsyncGenerator<string> {
+async function* pieces(books: Books, base: string, page?: Page, templates?: object): AsyncGenerator<string> {
   const empty = JSON.stringify(renderCollection([], base, page, templates));
   let piece = BOOKS_START;
   let first = true;
-  for (const book of books) {
+  for await (const book of books) {
     piece += `${first ? '' : ','}${JSON.stringify(renderBook(toBook(book), base))}`;
     first = false;
     if (piece.length >= PIECE_LENGTH) {

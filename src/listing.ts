@@ -10,7 +10,7 @@ import { collectionTemplates } from './hal-forms.ts';
 import type { Handler, RequestContext } from './http/context.ts';
 import { HAL_FORMS_TYPE, prefersHalForms } from './http/negotiate.ts';
 import { problems, type ProblemError } from './http/problem.ts';
-import type { Reply } from './http/respond.ts';
+import { notModified, type Reply } from './http/respond.ts';
 import { collectionStream } from './listing-stream.ts';
 import { bookProblem } from './outcomes.ts';
 import { PARAMETER_MESSAGES } from './messages.ts';
@@ -58,7 +58,7 @@ export function parseListing(query: ReadonlyMap<string, string>): { listing: Lis
   return {
     listing: {
       given: { title, author, q },
-      filter: { title: withText(title), author, words },
+      filter: { title: withText(title), author, words: words && essentialWords(words) },
       sort: match ? { key: match[1] as SortKey, descending: match[2] === 'desc' } : undefined,
       sortParam,
       page: pageParam !== undefined || sizeParam !== undefined ? { number, size } : undefined,
@@ -68,6 +68,15 @@ export function parseListing(query: ReadonlyMap<string, string>): { listing: Lis
 
 /** A filter with no text counts as not given (api.md, Listing, rules 2 and 11). */
 const withText = (value: string | undefined): string | undefined => (hasText(value) ? value : undefined);
+
+/**
+ * The words a search has to look for, lower-cased: a repeated word once, and no word that another
+ * word holds, since a book that holds "there" holds "he" too (api.md, Listing, rule 12).
+ */
+export function essentialWords(words: readonly string[]): string[] {
+  const distinct = [...new Set(words.map((word) => word.toLowerCase()))];
+  return distinct.filter((word) => !distinct.some((other) => other !== word && other.includes(word)));
+}
 
 /** Whether the request asks for HAL-FORMS (api.md, Forms): most never name it, and skip the reading of q-values. */
 export function wantsForms(request: RequestContext): boolean {
@@ -79,29 +88,39 @@ export function wantsForms(request: RequestContext): boolean {
 const WHOLE_UP_TO = 64;
 
 /** `count` books as one JSON text when they are few, else a stream read as the client reads; with `forms`, HAL-FORMS. */
-function collection(books: Iterable<BookFields>, count: number, base: string, version: string, forms: boolean, page?: Page): Reply {
+async function collection(
+  books: Iterable<BookFields> | AsyncIterable<BookFields>,
+  count: number,
+  base: string,
+  version: string,
+  forms: boolean,
+  page?: Page,
+): Promise<Reply> {
   const [templates, type] = forms ? [collectionTemplates(base), HAL_FORMS_TYPE] : [undefined, undefined];
   if (count > WHOLE_UP_TO) return { status: 200, body: collectionStream(books, base, page, templates), version, type };
-  const shown = Array.from(books, (book) => toBook(book));
+  const shown = [];
+  for await (const book of books) shown.push(toBook(book));
   return { status: 200, body: renderCollection(shown, base, page, templates), version, type };
 }
 
 /** `title`, `author` and `q` narrow the collection, `sort` orders it, and `page` and `size` cut it into pages. */
 export function listBooks(store: BookStore): Handler {
-  return (request) => {
+  return async (request) => {
     const parsed = parseListing(request.query);
     if ('errors' in parsed) throw problems.invalidParameters(parsed.errors);
     const { given, filter, sort, sortParam, page } = parsed.listing;
     const forms = wantsForms(request);
-    // A listing's ETag names what its bytes depend on, so it is known before a book is read.
+    // A listing's ETag names what its bytes depend on, so it is known before a book is read, and a
+    // client that holds this very listing is told so without a search (api.md, Headers, rule 2).
     const version = JSON.stringify([store.revision, request.base, given, sortParam, page, forms]);
+    if (notModified(request.req, version)) return { status: 304, version };
     const none = { reason: 'no-books' as const, title: filter.title, author: given.author, q: given.q };
     if (page === undefined) {
-      const found = store.scan({ ...filter, sort });
+      const found = await store.scan({ ...filter, sort });
       if (found.total === 0) throw bookProblem(none);
       return collection(found.books, found.total, request.base, version, forms);
     }
-    const found = store.find({ ...filter, sort, offset: page.number * page.size, limit: page.size });
+    const found = await store.find({ ...filter, sort, offset: page.number * page.size, limit: page.size });
     // A page past the last one is as empty as a filter that matches nothing (api.md, Listing).
     if (found.books.length === 0) throw bookProblem(none);
     const links = { ...page, totalElements: found.total, filters: given, sort: sortParam };

@@ -53,8 +53,8 @@ function collectionBody(base: string, books: readonly ExpectedBook[]): object {
 }
 
 /** The store's books, in insertion order, as plain objects. */
-function storedBooks(store: IndexedBookStore): object[] {
-  return store.find({}).books.map(({ isbn, title, author, authorFirstName, authorLastName }) => ({
+async function storedBooks(store: IndexedBookStore): Promise<object[]> {
+  return (await store.find({})).books.map(({ isbn, title, author, authorFirstName, authorLastName }) => ({
     isbn,
     title,
     author,
@@ -83,10 +83,10 @@ function seedFile(text: string): string {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built-in fixture', () => {
-  it('fills an empty store with the three books, in contract order', () => {
+  it('fills an empty store with the three books, in contract order', async () => {
     const store = new IndexedBookStore(100);
     seedStore(store, undefined);
-    assert.deepEqual(storedBooks(store), [
+    assert.deepEqual(await storedBooks(store), [
       { isbn: '1-2-3', title: 'Animal Farm', author: undefined, authorFirstName: 'George', authorLastName: 'Orwell' },
       { isbn: '4-5-6', title: 'The Lord of the Rings', author: undefined, authorFirstName: 'JRR', authorLastName: 'Tolkien' },
       { isbn: '7-8-9', title: 'To Kill a Mockingbird', author: undefined, authorFirstName: 'Harper', authorLastName: 'Lee' },
@@ -104,13 +104,13 @@ describe('the built-in fixture', () => {
     }
   });
 
-  it('fits a MAX_BOOKS of exactly its size', () => {
+  it('fits a MAX_BOOKS of exactly its size', async () => {
     const store = new IndexedBookStore(3);
     seedStore(store, undefined);
     assert.equal(store.size, 3);
   });
 
-  it('stops start-up when MAX_BOOKS is below its size, naming MAX_BOOKS', () => {
+  it('stops start-up when MAX_BOOKS is below its size, naming MAX_BOOKS', async () => {
     assertSeedError(() => seedStore(new IndexedBookStore(2), undefined), 'MAX_BOOKS', 'MAX_BOOKS (2) is below the 3 books of the seed');
   });
 });
@@ -197,7 +197,7 @@ describe('SEED_FILE with valid books', () => {
 });
 
 describe('SEED_FILE edge cases that load', () => {
-  it('loads an empty array as an empty catalogue', () => {
+  it('loads an empty array as an empty catalogue', async () => {
     const store = new IndexedBookStore(10);
     seedStore(store, seedFile('[]'));
     assert.equal(store.size, 0);
@@ -238,16 +238,16 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     () =>
       seedStore(new IndexedBookStore(capacity), path);
 
-  it('a missing file', () => {
+  it('a missing file', async () => {
     const path = join(dir, 'does-not-exist.json');
     assertSeedError(load(path), 'SEED_FILE', `SEED_FILE cannot be read: ENOENT (${path})`);
   });
 
-  it('a directory', () => {
+  it('a directory', async () => {
     assertSeedError(load(dir), 'SEED_FILE', `SEED_FILE cannot be read: EISDIR (${dir})`);
   });
 
-  it('invalid JSON, wherever it is: the array, an element, or after the array', () => {
+  it('invalid JSON, wherever it is: the array, an element, or after the array', async () => {
     const texts = ['[{"isbn": "1",', '[nope]', '[{"isbn": "1"}}', '[1,]', '[,1]', '[1}', '[] x', 'nope', '[{"a": [}]'];
     for (const text of texts) {
       const path = seedFile(text);
@@ -255,7 +255,7 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     }
   });
 
-  it('an array of thousands of books, with strings that hold brackets, commas and escapes', () => {
+  it('an array of thousands of books, with strings that hold brackets, commas and escapes', async () => {
     const books = Array.from({ length: 2000 }, (_, i) => ({
       isbn: `i-${i}`,
       title: `T [${i}], {"x"} \\ ${'é'.repeat(i % 50)}`,
@@ -277,26 +277,26 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     );
   });
 
-  it('an empty file', () => {
+  it('an empty file', async () => {
     const path = seedFile('');
     assertSeedError(load(path), 'SEED_FILE', `SEED_FILE is not valid JSON (${path})`);
   });
 
-  it('JSON that is not an array', () => {
+  it('JSON that is not an array', async () => {
     for (const text of ['{"books": []}', '"books"', '42', 'null']) {
       const path = seedFile(text);
       assertSeedError(load(path), 'SEED_FILE', `SEED_FILE must hold a JSON array of books (${path})`);
     }
   });
 
-  it('an entry that is not an object, naming its index', () => {
+  it('an entry that is not an object, naming its index', async () => {
     for (const entry of ['book', 1, null, [], true]) {
       const path = seedFile(JSON.stringify([VALID, entry]));
       assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1 is not a JSON object');
     }
   });
 
-  it('an entry failing validation, naming its index and the detail', () => {
+  it('an entry failing validation, naming its index and the detail', async () => {
     const cases: [object, string][] = [
       [{ isbn: 'x', author: 'A B' }, 'SEED_FILE entry 1: title must be provided'],
       [{ isbn: 'x', title: '   ', author: 'A B' }, 'SEED_FILE entry 1: title must be provided'],
@@ -312,7 +312,7 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     }
   });
 
-  it('names the index of the first bad entry, counting from 0', () => {
+  it('names the index of the first bad entry, counting from 0', async () => {
     assertSeedError(
       load(seedFile(JSON.stringify([{ isbn: 'x' }, VALID]))),
       'SEED_FILE',
@@ -326,23 +326,23 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     );
   });
 
-  it('a duplicate isbn', () => {
+  it('a duplicate isbn', async () => {
     const path = seedFile(JSON.stringify([VALID, { isbn: 'v-1', title: 'Other', author: 'Bo Other' }]));
     assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1: Book already exists for ISBN: v-1');
   });
 
-  it('a duplicate title and derived names, however the author was given', () => {
+  it('a duplicate title and derived names, however the author was given', async () => {
     const path = seedFile(JSON.stringify([VALID, { isbn: 'v-2', title: 'Valid', authorFirstName: 'Ann', authorLastName: 'Author' }]));
     assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1: Book already exists with title: Valid and author: Ann Author');
   });
 
-  it('keeps a seed whose books differ only in case (duplicates are case-sensitive)', () => {
+  it('keeps a seed whose books differ only in case (duplicates are case-sensitive)', async () => {
     const store = new IndexedBookStore(10);
     seedStore(store, seedFile(JSON.stringify([VALID, { isbn: 'v-2', title: 'VALID', author: 'Ann Author' }])));
     assert.equal(store.size, 2);
   });
 
-  it('MAX_BOOKS below the seed size, naming MAX_BOOKS, before looking at the entries', () => {
+  it('MAX_BOOKS below the seed size, naming MAX_BOOKS, before looking at the entries', async () => {
     const path = seedFile(JSON.stringify([VALID, {}, 'not a book']));
     assertSeedError(load(path, 2), 'MAX_BOOKS', 'MAX_BOOKS (2) is below the 3 books of the seed');
   });
@@ -359,7 +359,7 @@ describe('SEED_FILE errors stop start-up with a SeedError naming SEED_FILE', () 
     });
   });
 
-  it('quotes a duplicate title as it is; main.ts escapes it onto one line (test/main.test.ts)', () => {
+  it('quotes a duplicate title as it is; main.ts escapes it onto one line (test/main.test.ts)', async () => {
     const title = 'Two\nLines';
     const path = seedFile(
       JSON.stringify([

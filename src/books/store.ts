@@ -36,10 +36,10 @@ export interface BookPage {
   readonly total: number;
 }
 
-/** Every matching book, and how many there are; a store may read the books lazily. */
+/** Every matching book, and how many there are; a store may read the books lazily, and over several turns. */
 export interface BookScan {
   readonly total: number;
-  readonly books: Iterable<BookFields>;
+  readonly books: Iterable<BookFields> | AsyncIterable<BookFields>;
 }
 
 export type AddOutcome = { readonly added: BookFields } | { readonly refused: 'isbn-taken' | 'duplicate' | 'full' | 'text-full' };
@@ -60,10 +60,16 @@ export interface BookStore {
   replace(fields: BookFields): ReplaceOutcome;
   /** Whether there was a book to remove. */
   remove(isbn: string): boolean;
-  /** The page of matching books, in order, and how many match in all. */
-  find(query: BookQuery): BookPage;
-  /** Every matching book, in order; writes made while it is read never give a book twice. */
-  scan(query: Omit<BookQuery, 'offset' | 'limit'>): BookScan;
+  /**
+   * The page of matching books, in order, and how many match in all. A read may answer later, as a
+   * database would (a write never does: its checks and its change are one step).
+   */
+  find(query: BookQuery): BookPage | Promise<BookPage>;
+  /**
+   * Every matching book, in order, as of one moment: writes made while it is read never give a
+   * book twice, nor leave out one that was there throughout (api.md, Listing, rule 10).
+   */
+  scan(query: Omit<BookQuery, 'offset' | 'limit'>): BookScan | Promise<BookScan>;
 }
 
 /** Whether a filter is given at all: without one, a listing is every book. */

@@ -48,8 +48,9 @@ export function send(req: IncomingMessage, res: ServerResponse, reply: Reply, op
   if (WRITES.has(req.method ?? '')) headers['cache-control'] = 'no-store';
   const body = reply.body === undefined || stream ? undefined : Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
   let status = reply.status;
-  // Only what a GET reads may be answered 304, never the answer to a write.
-  if (status === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
+  // Only what a GET reads may be answered 304, never the answer to a write; a handler that saw the
+  // client's tag is current may answer 304 itself, before it does the work of a 200.
+  if ((status === 200 || status === 304) && (req.method === 'GET' || req.method === 'HEAD')) {
     headers.etag = reply.version === undefined ? entityTag(body ?? '') : versionTag(reply.version);
     if (noneMatch(req.headers['if-none-match'], headers.etag)) status = 304;
   } else if (reply.tagged && body !== undefined) headers.etag = entityTag(body);
@@ -86,6 +87,11 @@ function pipe(stream: Readable, req: IncomingMessage, res: ServerResponse): Prom
     else req.once('close', drop);
   });
   return Promise.race([written, dropped]);
+}
+
+/** Whether the request's If-None-Match names the tag of a body made from `version`: the client holds it already. */
+export function notModified(req: IncomingMessage, version: string): boolean {
+  return noneMatch(req.headers['if-none-match'], versionTag(version));
 }
 
 /** The ETag `send` gives this JSON value as a body, for a handler that checks If-Match against it. */

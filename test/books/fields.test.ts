@@ -21,7 +21,7 @@ const DUNE = { isbn: 'd-1', title: 'Dune', author: 'Frank Herbert' };
 type Json = Record<string, unknown>;
 
 describe('a table with one more field, an optional integer year', () => {
-  it('validates it by its type and limits, after the fields before it and before the author rule', () => {
+  it('validates it by its type and limits, after the fields before it and before the author rule', async () => {
     assert.deepEqual(validateBook({ ...DUNE, year: 1965 }, WITH_YEAR), {
       ok: true,
       book: { ...DUNE, year: 1965 },
@@ -51,7 +51,7 @@ describe('a table with one more field, an optional integer year', () => {
     assert.deepEqual(validateBook({ ...DUNE, year: 'x' }), { ok: true, book: DUNE });
   });
 
-  it('stores it and returns it, after the author fields, and leaves it out where it was not given', () => {
+  it('stores it and returns it, after the author fields, and leaves it out where it was not given', async () => {
     const store = new IndexedBookStore(10);
     const added = addBook(store, { ...DUNE, year: 1965 }, WITH_YEAR);
     assert.ok('added' in added);
@@ -81,7 +81,7 @@ describe('a table with one more field, an optional integer year', () => {
     toFields(validateBookOrFail({ isbn: `y-${index}`, title: `T ${index}`, author: 'A B', year }), WITH_YEAR),
   );
 
-  it('sorts by it: by value, a book without one after every book with one', () => {
+  it('sorts by it: by value, a book without one after every book with one', async () => {
     const compare = sortComparisons(WITH_YEAR).get('year');
     assert.ok(compare);
     // Array.prototype.sort is stable: the two 1950s keep their order, as the store's ties do.
@@ -94,17 +94,17 @@ describe('a table with one more field, an optional integer year', () => {
     assert.deepEqual([compare(without, with2001), compare(with2001, without), compare(without, without)], [1, -1, 0]);
   });
 
-  it('sorts by it in the real store, which takes its comparisons from the table', () => {
+  it('sorts by it in the real store, which takes its comparisons from the table', async () => {
     const store = new IndexedBookStore(10, WITH_YEAR);
     for (const record of records) store.add(record);
     const sort = { key: 'year', descending: true } as unknown as SortOrder;
     assert.deepEqual(
-      store.find({ sort }).books.map((book) => book.isbn),
+      (await store.find({ sort })).books.map((book) => book.isbn),
       ['y-1', 'y-0', 'y-3', 'y-2', 'y-4'],
     );
   });
 
-  it('documents it: in the body a client sends, in the book it reads, and among the sort choices', () => {
+  it('documents it: in the body a client sends, in the book it reads, and among the sort choices', async () => {
     const doc = openApiDocument(WITH_YEAR) as { components: { schemas: Record<string, Json> }; paths: Record<string, Json> };
     const { BookInput, Book } = doc.components.schemas as Record<string, { properties: Json; required: string[] }>;
     assert.deepEqual(BookInput?.properties.year, {
@@ -128,7 +128,7 @@ describe('a table with one more field, an optional integer year', () => {
 });
 
 describe('the table of fields itself', () => {
-  it('names in its groups and sorts only fields it has', () => {
+  it('names in its groups and sorts only fields it has', async () => {
     const table: FieldTable = FIELDS;
     const names = new Set(table.rows.map((field) => field.name));
     for (const group of table.groups) {

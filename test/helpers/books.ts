@@ -55,3 +55,10 @@ export function expectedRoot(base: string): object {
     },
   };
 }
+
+/** Every item of a scan, which a store may give at once or over several turns, in order. */
+export async function collect<T>(items: Iterable<T> | AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

@@ -44,12 +44,12 @@ function fill(store: BookStore, count: number): BookStore {
 const plain = fill(new MapBookStore(COUNT), COUNT);
 
 /** What the plain store, rendered the plain way and serialised once, says the body is. */
-function expectedBody(base: string, query: string): string {
+async function expectedBody(base: string, query: string): Promise<string> {
   const parsed = parseListing(parseQuery(query));
   assert.ok('listing' in parsed);
   const { listing } = parsed;
   const page = listing.page;
-  const found = plain.find({
+  const found = await plain.find({
     ...listing.filter,
     sort: listing.sort,
     ...(page ? { offset: page.number * page.size, limit: page.size } : {}),
@@ -89,7 +89,7 @@ describe('listings written in pieces', () => {
       const response = await fetch(`${server.base}/books?${query}`);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'application/hal+json');
-      const expected = expectedBody(server.base, query);
+      const expected = await expectedBody(server.base, query);
       // A body of one piece (some 16 KB) is sent whole, with its length; a larger one in chunks.
       const framing =
         expected.length > 16 * 1024
@@ -150,7 +150,7 @@ describe('listings written in pieces', () => {
     );
     const { responses } = await exchange(server.port, requests.join(''), { end: false });
     assert.equal(responses.length, 30);
-    const bodies = [expectedBody(server.base, ''), expectedBody(server.base, 'sort=isbn')];
+    const bodies = [await expectedBody(server.base, ''), await expectedBody(server.base, 'sort=isbn')];
     responses.forEach((response, i) => {
       assert.equal(response.status, 200);
       assert.equal(response.body.toString('utf8'), bodies[i % 2], `answer ${i}`);
@@ -199,7 +199,7 @@ describe('a client that reads nothing', () => {
     // One chunk at a time, each after the server has written the next: progress, never a stall.
     for await (const chunk of socket) chunks.push(chunk as Buffer);
     const [response] = parseResponses(Buffer.concat(chunks)).responses;
-    assert.equal(response?.body.toString('utf8'), expectedBody(server.base, ''));
+    assert.equal(response?.body.toString('utf8'), await expectedBody(server.base, ''));
     assert.deepEqual(
       server.logs.filter((line) => line.level === 'warn'),
       [],

@@ -5,12 +5,14 @@
  * are in suffix-order.ts.
  */
 import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
-import { ABOVE_ALL, BELOW_ALL, entryOf, fold, ID_MASK, MAX_IDS, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
+import { ABOVE_ALL, BELOW_ALL, entryOf, entryOffsets, fold, ID_MASK, MAX_IDS, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
 import { sortSuffixes } from './suffix-sort.ts';
 
 export { MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 
 const ASCII = /^[\u0000-\u007f]*$/;
+/** How many entries a walk in stretches reads between two pauses. */
+const PAUSE_EVERY = 4096;
 
 export interface TextMatches {
   /** The ids of the matching texts, each once, in no particular order; valid until the next search. */
@@ -49,7 +51,7 @@ export class SuffixArray {
   constructor(texts: readonly (string | undefined)[] = []) {
     this.texts = texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
     this.texts.forEach((text, id) => text !== undefined && this.noteLength(id, text));
-    const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX, MAX_TEXT_LENGTH);
+    const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
     this.suffixes = new SortedList(sorted);
     // Copied into the chunks, the sorted entries go back to the system now, not at whichever
     // garbage collection an idle service next runs (4 bytes a code unit of every text).
@@ -65,8 +67,11 @@ export class SuffixArray {
     const text = this.texts[id];
     if (text === undefined) return;
     // Each suffix the text has an entry for is in the array, found where it belongs.
-    for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++)
-      this.suffixes.deleteAt(seek(this.suffixes, this.texts, text, offset, entryOf(offset, id)));
+    for (const offset of entryOffsets(text)) {
+      const entry = entryOf(offset, id);
+      const at = seek(this.suffixes, this.texts, text, offset, entry);
+      if (this.suffixes.itemsOf(chunkAt(at))[indexAt(at)] === entry) this.suffixes.deleteAt(at);
+    }
     this.texts[id] = undefined;
     this.overlong.delete(id);
   }
@@ -126,6 +131,71 @@ export class SuffixArray {
     return { ids: found.subarray(0, count), bits: matched, has: (id) => ((matched[id >>> 5] as number) & (1 << (id & 31))) !== 0 };
   }
 
+  /** How many ids the array has room for: every id it holds is below this. */
+  get size(): number {
+    return this.texts.length;
+  }
+
+  /**
+   * Marks in `bits` each text that contains `query`, as `search` finds them, but pausing (a
+   * `yield`) after every few thousand entries, so that the caller can give the event loop back.
+   * The array may change while the walk waits, and a place in it with it, so the walk goes on
+   * after the last entry it read, found afresh by its key: a keyset read, like a scan's. A text
+   * written meanwhile may be marked as it was or as it is; the caller checks those again.
+   */
+  *mark(query: string, bits: Uint32Array): Generator<void, void, void> {
+    const needle = query.toLowerCase();
+    const checked = needle.length > PREFIX ? new Uint32Array(bits.length) : undefined;
+    const { suffixes, texts } = this;
+    const from = this.side(needle);
+    let first = seek(suffixes, texts, needle, from, BELOW_ALL, true);
+    for (;;) {
+      const end = seek(suffixes, texts, needle, from, ABOVE_ALL, true);
+      const last = this.markBetween(needle, first, end, bits, checked);
+      if (last === undefined) break;
+      yield;
+      first = seek(suffixes, texts, last.key, 0, last.entry + 1);
+    }
+    for (const id of needle.length <= this.overflow ? this.overlong : []) {
+      const text = texts[id] as string;
+      if (needle.length <= text.length - MAX_TEXT_LENGTH && lowerCased(text).includes(needle)) {
+        bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
+      }
+    }
+  }
+
+  /**
+   * Marks the texts of the entries from `first` up to `end`, stopping after `PAUSE_EVERY` of them;
+   * then gives the last entry read and its key (its suffix, cut as the order cuts it), else
+   * undefined. With `checked`, the needle is longer than the order looks, and each text is checked whole, once.
+   */
+  private markBetween(
+    needle: string,
+    first: Position,
+    end: Position,
+    bits: Uint32Array,
+    checked: Uint32Array | undefined,
+  ): { entry: number; key: string } | undefined {
+    const { suffixes, texts } = this;
+    let visited = 0;
+    for (let chunk = chunkAt(first); chunk <= chunkAt(end) && chunk < suffixes.chunkCount; chunk++) {
+      const entries = suffixes.itemsOf(chunk);
+      const to = chunk === chunkAt(end) ? indexAt(end) : suffixes.sizeOf(chunk);
+      for (let i = chunk === chunkAt(first) ? indexAt(first) : 0; i < to; i++) {
+        const entry = entries[i] as number;
+        const id = entry & ID_MASK;
+        const word = id >>> 5;
+        const bit = 1 << (id & 31);
+        if (((bits[word] as number) & bit) === 0 && !(checked && (checked[word] as number) & bit)) {
+          if (checked) checked[word] = (checked[word] as number) | bit;
+          if (!checked || lowerCased(texts[id] as string).includes(needle)) bits[word] = (bits[word] as number) | bit;
+        }
+        if (++visited === PAUSE_EVERY) return { entry, key: keyOf(texts, entry) };
+      }
+    }
+    return undefined;
+  }
+
   /**
    * About how much a search for `query` walks: the entries it reads, an upper bound of the texts it
    * finds. Two binary searches, so that a search of several words can start from the rarest.
@@ -134,9 +204,10 @@ export class SuffixArray {
     return this.between(...this.range(query.toLowerCase())) + (query.length <= this.overflow ? this.overlong.size : 0);
   }
 
-  /** Whether the text under a live id contains `query`, both sides lower-cased: the plain rule, for one text. */
+  /** Whether the text under an id contains `query`, both sides lower-cased: the plain rule, for one text. A free id holds nothing. */
   holds(id: number, query: string): boolean {
-    return lowerCased(this.texts[id] as string).includes(query.toLowerCase());
+    const text = this.texts[id];
+    return text !== undefined && lowerCased(text).includes(query.toLowerCase());
   }
 
   /**
@@ -145,13 +216,18 @@ export class SuffixArray {
    * a long beginning, and differ at the end); each text found is then checked whole, once.
    */
   private range(needle: string): [Position, Position] {
+    const from = this.side(needle);
+    return [seek(this.suffixes, this.texts, needle, from, BELOW_ALL, true), seek(this.suffixes, this.texts, needle, from, ABOVE_ALL, true)];
+  }
+
+  /** Where in the needle its sought part starts: 0, or for a needle past PREFIX its last PREFIX code units if fewer suffixes start with those. */
+  private side(needle: string): number {
+    if (needle.length <= PREFIX) return 0;
     const { suffixes, texts } = this;
-    const first = seek(suffixes, texts, needle, 0, BELOW_ALL, true);
-    const end = seek(suffixes, texts, needle, 0, ABOVE_ALL, true);
-    if (needle.length <= PREFIX) return [first, end];
-    const lastFirst = seek(suffixes, texts, needle, needle.length - PREFIX, BELOW_ALL, true);
-    const lastEnd = seek(suffixes, texts, needle, needle.length - PREFIX, ABOVE_ALL, true);
-    return this.between(lastFirst, lastEnd) < this.between(first, end) ? [lastFirst, lastEnd] : [first, end];
+    const last = needle.length - PREFIX;
+    const count = (from: number): number =>
+      this.between(seek(suffixes, texts, needle, from, BELOW_ALL, true), seek(suffixes, texts, needle, from, ABOVE_ALL, true));
+    return count(last) < count(0) ? last : 0;
   }
 
   /** Keeps a text longer than the entries among the overlong ones. */
@@ -172,11 +248,17 @@ export class SuffixArray {
   private insert(id: number, text: string): void {
     this.texts[id] = text;
     this.noteLength(id, text);
-    for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++) {
+    for (const offset of entryOffsets(text)) {
       const entry = entryOf(offset, id);
       this.suffixes.insertAt(seek(this.suffixes, this.texts, text, offset, entry), entry);
     }
   }
+}
+
+/** The key of an entry in the order: its suffix, cut to the code units the order looks at. */
+function keyOf(texts: readonly (string | undefined)[], entry: number): string {
+  const offset = Math.floor(entry / MAX_IDS);
+  return (texts[entry & ID_MASK] as string).slice(offset, offset + PREFIX);
 }
 
 function textOf(id: number, text: string): string {

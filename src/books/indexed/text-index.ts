@@ -9,6 +9,7 @@ import type { StoredBook } from './records.ts';
 import { SuffixArray, type TextMatches } from './suffix-array.ts';
 import { countOf, idsOf } from './bit-set.ts';
 import { hashStrings, IdHash } from './id-hash.ts';
+import type { Stretch } from './stretches.ts';
 
 /** The ids of the books a filter passes, each once, in no particular order; valid until the next search. */
 export type Matches = Omit<TextMatches, 'bits'>;
@@ -71,16 +72,10 @@ export class TextIndex {
    * intersected a word at a time. So a search costs about what its rarest word finds, or what each
    * word finds, whichever is less; never a string comparison for every book.
    */
-  search({ title, author, words = [] }: BookFilter): Matches {
-    const { titles, authors } = this.arrays as NonNullable<typeof this.arrays>;
-    const parts: Part[] = [];
-    if (title !== undefined) parts.push({ arrays: [titles], needle: title, size: 0 });
-    if (author !== undefined) parts.push({ arrays: [authors], needle: author, size: 0 });
-    for (const word of words) parts.push({ arrays: [titles, authors], needle: word, size: 0 });
+  search(filter: BookFilter): Matches {
+    const parts = this.parts(filter);
     const [only] = parts;
     if (parts.length === 1 && only !== undefined && only.arrays.length === 1) return (only.arrays[0] as SuffixArray).search(only.needle);
-    for (const part of parts) part.size = part.arrays.reduce((sum, array) => sum + array.estimate(part.needle), 0);
-    parts.sort((a, b) => a.size - b.size);
     if ((parts[0] as Part).size <= FEW) return fewMatches(parts);
     const all = marked(parts[0] as Part);
     let count = countOf(all);
@@ -95,9 +90,64 @@ export class TextIndex {
       }
       count = countOf(all);
     }
-    const ids = Int32Array.from(idsOf(all));
-    return { ids, has: (id) => ((all[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0 };
+    return matchesOf(all);
   }
+
+  /** About how many entries a search for `filter` reads: a search that reads many is done in stretches. */
+  cost(filter: BookFilter): number {
+    return this.parts(filter).reduce((sum, part) => sum + part.size, 0);
+  }
+
+  /**
+   * The same answer as `search`, as a set of bits, found in stretches (stretches.ts): every walk and
+   * every check by hand gives the event loop back whenever the stretch's time is up. A book written
+   * meanwhile may be marked as it was or as it is; the caller checks those again.
+   */
+  async searchInStretches(filter: BookFilter, stretch: Stretch): Promise<Uint32Array> {
+    const [first, ...others] = this.parts(filter) as [Part, ...Part[]];
+    const { titles, authors } = this.arrays as NonNullable<typeof this.arrays>;
+    const words = Math.ceil(Math.max(titles.size, authors.size) / 32) + 1;
+    const all = await markedInStretches(first, words, stretch);
+    for (const part of others) {
+      const count = countOf(all);
+      if (count === 0) break;
+      if (count * CHECK_COST < part.size) {
+        for (const id of idsOf(all)) {
+          if (!part.arrays.some((array) => array.holds(id, part.needle))) all[id >>> 5] = (all[id >>> 5] as number) & ~(1 << (id & 31));
+          if (stretch.late) await stretch.next();
+        }
+      } else {
+        const bits = await markedInStretches(part, words, stretch);
+        for (let i = 0; i < all.length; i++) all[i] = (all[i] as number) & (bits[i] as number);
+      }
+    }
+    return all;
+  }
+
+  /** The parts of a filter, each with the entries its search would read, rarest first. */
+  private parts({ title, author, words = [] }: BookFilter): Part[] {
+    const { titles, authors } = this.arrays as NonNullable<typeof this.arrays>;
+    const parts: Part[] = [];
+    if (title !== undefined) parts.push({ arrays: [titles], needle: title, size: 0 });
+    if (author !== undefined) parts.push({ arrays: [authors], needle: author, size: 0 });
+    for (const word of words) parts.push({ arrays: [titles, authors], needle: word, size: 0 });
+    for (const part of parts) part.size = part.arrays.reduce((sum, array) => sum + array.estimate(part.needle), 0);
+    return parts.sort((a, b) => a.size - b.size);
+  }
+}
+
+/** The ids whose bits are set, and a test of one id. */
+export function matchesOf(bits: Uint32Array): Matches {
+  return { ids: Int32Array.from(idsOf(bits)), has: (id) => ((bits[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0 };
+}
+
+/** The books that hold a part's needle in any of its arrays, as `words` words of bits, marked in stretches. */
+async function markedInStretches({ arrays, needle }: Part, words: number, stretch: Stretch): Promise<Uint32Array> {
+  const bits = new Uint32Array(words);
+  for (const array of arrays) {
+    for (const _ of array.mark(needle, bits)) if (stretch.late) await stretch.next();
+  }
+  return bits;
 }
 
 /** A part of a filter: a needle, the arrays any of which may hold it, and about what its search reads. */

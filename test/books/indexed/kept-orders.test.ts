@@ -12,6 +12,7 @@ import type { SortOrder } from '../../../src/books/store.ts';
 import { sortComparisons } from '../../../src/books/order.ts';
 import { RecordTable } from '../../../src/books/indexed/records.ts';
 import { Random, seedFromEnv } from '../../fuzz/random.ts';
+import { collect } from '../../helpers/books.ts';
 
 const SEED = seedFromEnv();
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -63,7 +64,7 @@ function writer(records: RecordTable, orders: KeptOrders) {
 }
 
 describe('KeptOrders', () => {
-  it('keeps a replaced book in its place in insertion order, and moves it in a sort order only when its key changed', () => {
+  it('keeps a replaced book in its place in insertion order, and moves it in a sort order only when its key changed', async () => {
     const records = new RecordTable(10_000, textLength);
     const orders = new KeptOrders(records, sortComparisons());
     const write = writer(records, orders);
@@ -95,7 +96,7 @@ describe('KeptOrders', () => {
     );
   });
 
-  it(`walks, pages and scans as the plain orders do, through adds, removes and replaces (ROBUSTNESS_SEED=${SEED})`, (t) => {
+  it(`walks, pages and scans as the plain orders do, through adds, removes and replaces (ROBUSTNESS_SEED=${SEED})`, async (t) => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
     const records = new RecordTable(1_000_000, textLength);
@@ -127,7 +128,7 @@ describe('KeptOrders', () => {
           `step ${step}: page at ${offset} of ${JSON.stringify(sort)} (seed ${SEED})`,
         );
         assert.deepEqual(
-          [...orders.scan(sort, (book) => set.has(records.idOf(book.isbn) as number))],
+          await collect(orders.scan(sort, (book) => set.has(records.idOf(book.isbn) as number))),
           matches.map((id) => records.book(id)),
           `step ${step}: scan`,
         );
@@ -135,7 +136,7 @@ describe('KeptOrders', () => {
     }
   });
 
-  it('a scan across writes goes on from the last book it gave: each book once, every book there all along', () => {
+  it('a scan across writes goes on from the last book it gave: each book once, every book there all along', async () => {
     for (const sort of ORDERS) {
       const records = new RecordTable(1_000_000, textLength);
       const orders = new KeptOrders(records, sortComparisons());
@@ -143,7 +144,7 @@ describe('KeptOrders', () => {
       for (let i = 0; i < 1000; i++) write.add(book(`${i}`, `Volume ${(i * 7919) % 1000}`, `F${i % 13}`, `L${i % 17}`));
       const given: string[] = [];
       const before = plainOrder(records, sort).map((id) => records.book(id).isbn);
-      for (const entry of orders.scan(sort, () => true)) {
+      for await (const entry of orders.scan(sort, () => true)) {
         given.push(entry.isbn);
         if (given.length !== 300) continue;
         // Between batches: books go, read and unread, new ones come, and some are replaced
@@ -165,7 +166,7 @@ describe('KeptOrders', () => {
     }
   });
 
-  it('builds every sort order at once, and keeps each one right through adds, removes and replaces', () => {
+  it('builds every sort order at once, and keeps each one right through adds, removes and replaces', async () => {
     const records = new RecordTable(1_000_000, textLength);
     const orders = new KeptOrders(records, sortComparisons());
     const write = writer(records, orders);
