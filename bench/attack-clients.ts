@@ -4,7 +4,7 @@
  * client saw that was not an answer (an error, a cut) is counted in a Tally by its code, so a
  * service that dies mid-attack shows up in the table instead of stopping the bench.
  */
-import { type Agent, request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 /** Outcomes counted by name: `ECONNRESET` → 3. */
@@ -118,5 +118,39 @@ export async function slowReader(base: string, bytes: string, bytesPerSecond: nu
   await sleep(holdMs);
   clearInterval(timer);
   socket.destroy();
+  return failures;
+}
+
+/**
+ * One connection writes `times` copies of a request head at once and reads every answer; the
+ * last copy asks the service to close, so the attack ends when the service has answered them all.
+ */
+export function pipelined(base: string, times: number, head: (last: boolean) => string): Promise<Tally> {
+  const failures: Tally = new Map();
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const timer = setTimeout(() => socket.destroy(Object.assign(new Error('timed out'), { code: 'timeout' })), LIMIT_MS);
+    socket.on('error', (error: NodeJS.ErrnoException) => count(failures, error.code ?? error.message));
+    socket.once('connect', () => socket.end(Array.from({ length: times }, (_, i) => head(i === times - 1)).join('')));
+    socket.resume();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(failures);
+    });
+  });
+}
+
+/** `clients` keep-alive connections, each sending `item` again as soon as its answer is read, for `ms`. */
+export async function looping(base: string, clients: number, item: Call, ms: number): Promise<Tally> {
+  const failures: Tally = new Map();
+  const deadline = performance.now() + Math.min(ms, LIMIT_MS);
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      while (performance.now() < deadline) await call(base, { ...item, agent }, failures);
+      agent.destroy();
+    }),
+  );
   return failures;
 }

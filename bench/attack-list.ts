@@ -4,9 +4,11 @@
  * count and in time, and closes everything it opened before it resolves.
  */
 import { Agent } from 'node:http';
-import { atOnce, call, type Call, dribble, LIMIT_MS, silent, slowReader, type Tally } from './attack-clients.ts';
+import { atOnce, call, type Call, dribble, LIMIT_MS, looping, pipelined, silent, slowReader, type Tally } from './attack-clients.ts';
 import { SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
-import { COMMON_WORDS, isbnOf } from './seed.ts';
+import { fetchOnce } from './procs.ts';
+import { commonLetters } from './search-forms.ts';
+import { COMMON_WORDS, generateBooks, isbnOf } from './seed.ts';
 
 /** The 100,000 books of seed.ts, or one of the two catalogues of attack-seeds.ts. */
 export type Catalogue = '100,000 books' | '30,000 books of one title' | '10,000 titles of 512 characters';
@@ -23,7 +25,13 @@ export interface Attack {
   readonly catalogue: Catalogue;
   /** Its requests are adds: their p99 is checked against the target. */
   readonly writes?: boolean;
-  readonly run: (base: string) => Promise<Outcome>;
+  /** The p99 its adds must stay under, when it is not the suite's. */
+  readonly addTargetMs?: number;
+  /** Settings of its own for the attacked service, on top of attacks.ts's. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The service also listens for metrics (METRICS_PORT), whose base the attack is given. */
+  readonly metrics?: boolean;
+  readonly run: (base: string, metricsBase: string) => Promise<Outcome>;
 }
 
 /** How long the clients that never read, or read slowly, hold their connections. */
@@ -64,6 +72,46 @@ const ONE_LETTER_WORDS = 'e a i o n r t s l d h c m u y p'.split(' ');
 /** Sixteen common words, each in most titles of seed.ts. */
 const COMMON_SIXTEEN = [...COMMON_WORDS, ...COMMON_WORDS];
 const q = (words: readonly string[]): string => encodeURIComponent(words.join(' '));
+
+/** Sixteen `e`, the letter nearly every book holds: one word, sixteen times. */
+const SIXTEEN_E = q(Array(16).fill('e'));
+/** The sixteen letters most books of the bench's seed hold, each a word: sixteen searches of most of the index. */
+let lettersOfSeed: string | undefined;
+const SIXTEEN_LETTERS = (): string => (lettersOfSeed ??= q(commonLetters(generateBooks(100_000), 16)));
+/** Sixteen distinct words, none inside another, each in thousands of books of the seed. */
+const SIXTEEN_WORDS = q([
+  'then',
+  'there',
+  'ether',
+  'three',
+  'seeded',
+  'volume',
+  'smith',
+  'james',
+  'mary',
+  'john',
+  'lee',
+  'king',
+  'hill',
+  'green',
+  'adams',
+  'baker',
+]);
+/** How long the looping clients keep at it. */
+const LOOP_MS = 5_000;
+/**
+ * A head asking for `path`, named for `base`'s host as a client of it would (links, and so a
+ * listing's tag, depend on Host); the last of a pipelined run asks the service to close.
+ */
+const head =
+  (base: string, path: string, headers = '') =>
+  (last: boolean): string =>
+    `GET ${path} HTTP/1.1\r\nHost: ${new URL(base).host}\r\n${headers}${last ? 'Connection: close\r\n' : ''}\r\n`;
+/** The `İ` that lower-cases to two code units, as long as a title and each name may be. */
+const DOTTED_TITLE = 'İ'.repeat(TITLE_LIMIT);
+const DOTTED_NAME = 'İ'.repeat(256);
+/** About 15 KB of media ranges before HAL-FORMS, which comes too late to count. */
+const LONG_ACCEPT = `${'text/plain;q=0.1;a="b,c", '.repeat(550)}application/prs.hal-forms+json`;
 
 /**
  * `times` adds, one at a time on one keep-alive connection, each book made by `book(i)`; stops
@@ -193,6 +241,83 @@ export const ATTACKS: readonly Attack[] = [
     name: '`q` of sixteen one-letter words, unpaged, three in turn',
     catalogue: '100,000 books',
     run: (base) => inTurn(base, 3, { path: `/books?q=${q(ONE_LETTER_WORDS)}` }),
+  },
+  {
+    name: '`q` of sixteen `e`, a page of 1, thirty-two pipelined on one socket',
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await pipelined(base, 32, head(base, `/books?q=${SIXTEEN_E}&page=0&size=1`)) }),
+  },
+  {
+    name: `\`q\` of sixteen \`e\`, a page of 1, eight connections looping (${LOOP_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await looping(base, 8, { path: `/books?q=${SIXTEEN_E}&page=0&size=1` }, LOOP_MS) }),
+  },
+  {
+    name: '`q` of the sixteen letters most books hold, a page of 1, thirty-two pipelined on one socket',
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await pipelined(base, 32, head(base, `/books?q=${SIXTEEN_LETTERS()}&page=0&size=1`)) }),
+  },
+  {
+    name: `\`q\` of the sixteen letters most books hold, sorted, a page of 20, eight connections looping (${LOOP_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({
+      failures: await looping(base, 8, { path: `/books?q=${SIXTEEN_LETTERS()}&sort=title&page=0&size=20` }, LOOP_MS),
+    }),
+  },
+  {
+    name: `\`q\` of sixteen distinct common words, a page of 20, eight connections looping (${LOOP_MS / 1000} s)`,
+    catalogue: '100,000 books',
+    run: async (base) => ({ failures: await looping(base, 8, { path: `/books?q=${SIXTEEN_WORDS}&page=0&size=20` }, LOOP_MS) }),
+  },
+  {
+    name: 'The sixteen letters, answered 304 (the tag sent back) and HEAD, thirty-two of each pipelined on one socket',
+    catalogue: '100,000 books',
+    run: async (base) => {
+      const path = `/books?q=${SIXTEEN_LETTERS()}`;
+      // The tag, from a HEAD of its own: that costs what the search costs, once.
+      const etag = (await fetchOnce(base, 'HEAD', path)).headers.etag as string;
+      const failures: Tally = new Map();
+      const [tagged, heads] = await Promise.all([
+        pipelined(base, 32, head(base, path, `If-None-Match: ${etag}\r\n`)),
+        pipelined(base, 32, (last) => head(base, path)(last).replace(/^GET/, 'HEAD')),
+      ]);
+      for (const tally of [tagged, heads]) for (const [code, times] of tally) failures.set(code, (failures.get(code) ?? 0) + times);
+      return { failures };
+    },
+  },
+  {
+    name: 'Thirty pages at once, 15 KB `Accept` of 550 ranges with quoted commas, HAL-FORMS last',
+    catalogue: '100,000 books',
+    run: (base) => atOnceOutcome(base, 30, { path: '/books?page=0&size=20', headers: { accept: LONG_ACCEPT } }),
+  },
+  {
+    name: '20,000 scrapes pipelined on the metrics port, never read (held 5 s)',
+    catalogue: '100,000 books',
+    metrics: true,
+    run: async (_base, metricsBase) => ({
+      failures: await silent(metricsBase, 1, 'GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(20_000), HOLD_MS),
+    }),
+  },
+  {
+    name: '20,000 scrapes pipelined on the metrics port, read',
+    catalogue: '100,000 books',
+    metrics: true,
+    run: async (_base, metricsBase) => ({ failures: await pipelined(metricsBase, 20_000, head(metricsBase, '/metrics')) }),
+  },
+  {
+    name: '5,000 adds of 512-`İ` titles by authors of two 256-`İ` names, until the text budget is full and past it (MAX_BOOKS 110,000)',
+    catalogue: '100,000 books',
+    writes: true,
+    // Each add indexes 2,049 code units, the most a book can hold: twice what an emoji title does.
+    addTargetMs: 10,
+    env: { MAX_BOOKS: '110000' },
+    run: (base) =>
+      adds(base, 5000, (i) => ({
+        isbn: isbnOf(i, '979'),
+        title: `${DOTTED_TITLE.slice(0, -String(i).length)}${i}`,
+        authorFirstName: DOTTED_NAME,
+        authorLastName: DOTTED_NAME,
+      })),
   },
   {
     name: '300 adds of the title 30,000 books share, one at a time',

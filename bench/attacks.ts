@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { type Tally, count, LIMIT_MS, sleep } from './attack-clients.ts';
 import { type Attack, ATTACKS, type Catalogue } from './attack-list.ts';
 import { writeLongTitleSeed, writeSharedTitleSeed } from './attack-seeds.ts';
-import { killAll, type Server, startService } from './procs.ts';
+import { freePort, killAll, type Server, startService } from './procs.ts';
 import { type AttackRow, attackTable, percentile } from './report.ts';
 import { writeSeedFile } from './seed.ts';
 import { watch } from './watch.ts';
@@ -39,9 +39,18 @@ const SEEDS: Record<Catalogue, () => { path: string; temporary: boolean }> = {
  * The settings of every attacked service. Start-up may take minutes: how long a catalogue made
  * to be hard takes to load is one of the figures (the row's notes).
  */
-function startCatalogue(seedFile: string): Promise<Server> {
-  const env = { SEED_FILE: seedFile, TRUST_PROXY: 'true', MAX_BOOKS: '200000', LOG_LEVEL: 'info' };
-  return startService({ env, readyWithinMs: 300_000 });
+async function startCatalogue(seedFile: string, attack: Attack): Promise<{ server: Server; metricsBase: string }> {
+  const metricsPort = attack.metrics ? await freePort() : undefined;
+  const env = {
+    SEED_FILE: seedFile,
+    TRUST_PROXY: 'true',
+    MAX_BOOKS: '200000',
+    LOG_LEVEL: 'info',
+    ...(metricsPort === undefined ? {} : { METRICS_PORT: String(metricsPort) }),
+    ...attack.env,
+  };
+  const server = await startService({ env, readyWithinMs: 300_000 });
+  return { server, metricsBase: `http://127.0.0.1:${metricsPort ?? 0}` };
 }
 
 /** The row of an attack that could not run. */
@@ -122,12 +131,12 @@ function capturedLog(server: Server): string {
 const tallyText = (tally: Tally, suffix = ''): string[] => [...tally].map(([key, times]) => `${key}×${times}${suffix}`);
 
 /** One attack, watched from just before it starts until the service is quiet again. */
-async function measure(server: Server, attack: Attack): Promise<AttackRow> {
+async function measure(server: Server, metricsBase: string, attack: Attack): Promise<AttackRow> {
   const rssBefore = server.rss();
   const watcher = await watch(server);
   server.capture();
   const started = performance.now();
-  const outcome = await attack.run(server.base);
+  const outcome = await attack.run(server.base, metricsBase);
   const wentQuiet = await quiet(server);
   const seconds = (performance.now() - started) / 1000;
   const seen = await watcher.stop();
@@ -146,6 +155,7 @@ async function measure(server: Server, attack: Attack): Promise<AttackRow> {
     rssGrowthBytes: seen.maxRss - rssBefore,
     serverP99Ms: percentile(logged.durations, 0.99),
     writes: attack.writes ?? false,
+    addTargetMs: attack.addTargetMs,
     statuses: [...tallyText(logged.statuses), ...tallyText(outcome.failures, ' (client)')].join(', ') || '–',
     seconds,
     notes: notes.filter((note) => note !== undefined),
@@ -164,12 +174,13 @@ export async function runAttacks(only: RegExp, log: (line: string) => void): Pro
   const startupShown = new Set<Catalogue>();
   for (const attack of chosen) {
     let server: Server;
+    let metricsBase: string;
     try {
       const why = cannotStart.get(attack.catalogue);
       if (why !== undefined) throw new Error(why);
       const seed = seeds.get(attack.catalogue) ?? SEEDS[attack.catalogue]();
       seeds.set(attack.catalogue, seed);
-      server = await startCatalogue(seed.path);
+      ({ server, metricsBase } = await startCatalogue(seed.path, attack));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       cannotStart.set(attack.catalogue, why);
@@ -178,7 +189,7 @@ export async function runAttacks(only: RegExp, log: (line: string) => void): Pro
       continue;
     }
     await sleep(SETTLE_MS);
-    const row = await measure(server, attack);
+    const row = await measure(server, metricsBase, attack);
     // Killed, not stopped: a graceful shutdown would wait for whatever the attack left it doing.
     await server.stop('SIGKILL');
     // The start-up time of each catalogue is a figure too; the first row of the catalogue gives it.

@@ -126,6 +126,8 @@ export interface AttackRow {
   /** p99 of the attack's own requests (its adds, when it writes), from the access log. */
   readonly serverP99Ms: number;
   readonly writes: boolean;
+  /** The p99 an add must stay under, when the attack writes; ATTACK_TARGETS.addP99Ms unless the attack says. */
+  readonly addTargetMs?: number;
   /** What the service answered, from its log, then what clients saw that was no answer. */
   readonly statuses: string;
   readonly seconds: number;
@@ -140,7 +142,7 @@ export function attackTable(rows: readonly AttackRow[]): string {
   const out = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}. MB = 10⁶ bytes.`,
     '',
-    '| Attack | /health slowest ms | RSS growth MB | p99 ms (server) | Statuses | Took s | /health ≤ 250 ms | RSS growth ≤ 200 MB | Add p99 < 5 ms | Notes |',
+    '| Attack | /health slowest ms | RSS growth MB | p99 ms (server) | Statuses | Took s | /health ≤ 250 ms | RSS growth ≤ 200 MB | Add p99 under its target (5 ms unless named) | Notes |',
     '|---|--:|--:|--:|---|--:|---|---|---|---|',
   ];
   for (const row of rows) {
@@ -155,7 +157,9 @@ export function attackTable(rows: readonly AttackRow[]): string {
       n(row.seconds, 1),
       ran ? met(row.slowestMs <= ATTACK_TARGETS.healthMs && row.probeFailures === 0) : '–',
       ran ? met(row.rssGrowthBytes <= ATTACK_TARGETS.rssGrowthBytes) : '–',
-      row.writes && ran ? met(row.serverP99Ms < ATTACK_TARGETS.addP99Ms) : '',
+      row.writes && ran
+        ? `${met(row.serverP99Ms < (row.addTargetMs ?? ATTACK_TARGETS.addP99Ms))}${row.addTargetMs === undefined ? '' : ` (< ${row.addTargetMs} ms)`}`
+        : '',
       row.notes.join('; '),
     ];
     out.push(`| ${cells.join(' | ')} |`);

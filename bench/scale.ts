@@ -15,6 +15,8 @@ export interface Form {
   readonly pages?: number;
   /** What every answer must be: 200, or 404 for a filter that matches nothing. */
   readonly status: number;
+  /** Headers to send with every request, such as an If-None-Match. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface FormRow {
@@ -30,9 +32,15 @@ export interface FormRow {
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request; resolves with the status once the body has been read. */
-export function call(base: string, method: string, path: string, body?: string): Promise<number> {
+export function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: string,
+  sent: Readonly<Record<string, string>> = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const headers = body === undefined ? sent : { ...sent, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
     const req = request(`${base}${encodeURI(path)}`, { method, headers, agent }, (res) => {
       res.resume();
       res.once('end', () => resolve(res.statusCode ?? 0));
@@ -58,7 +66,7 @@ export async function measureForm(server: Server, form: Form, requests: number, 
   const run = async (count: number): Promise<void> => {
     for (let i = 0; i < count; i++) {
       const path = form.path.replace('{n}', String(nextInt(form.pages ?? 1)));
-      const status = await call(server.base, 'GET', path);
+      const status = await call(server.base, 'GET', path, undefined, form.headers);
       // Status 0 takes any answer: the same requests sent to a smaller catalogue, for its memory.
       if (form.status !== 0 && status !== form.status) throw new Error(`${form.name}: GET ${path} answered ${status}, not ${form.status}`);
     }

@@ -100,3 +100,34 @@ export function searchForms(books: readonly SeedBook[]): Form[] {
     },
   ];
 }
+
+/** The `size` letters (a–z) that the most books hold in their title or author, most first. */
+export function commonLetters(books: readonly SeedBook[], size: number): string[] {
+  const counts = new Map<string, number>();
+  for (const book of books) {
+    for (const letter of new Set(`${book.title} ${book.author}`.toLowerCase().replace(/[^a-z]/g, '')))
+      counts.set(letter, (counts.get(letter) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, size)
+    .map(([letter]) => letter);
+}
+
+/**
+ * The costliest searches a client can send (api.md, Limits, rule 10), each a page of one: a `q` of
+ * one letter that nearly every book holds, the same letter sixteen times (searched once), and the
+ * sixteen letters most books hold, each a search of its own.
+ */
+export function costlyForms(books: readonly SeedBook[]): Form[] {
+  const letters = commonLetters(books, 16);
+  return [
+    { name: 'Costly: q of one `e`, a page of 1', path: '/books?q=e&page=0&size=1', status: 200 },
+    { name: 'Costly: q of sixteen `e`, a page of 1', path: `/books?q=${Array(16).fill('e').join(' ')}&page=0&size=1`, status: 200 },
+    {
+      name: `Costly: q of the sixteen letters most books hold (${letters.join('')}), a page of 1`,
+      path: `/books?q=${letters.join(' ')}&page=0&size=1`,
+      status: 0,
+    },
+  ];
+}
