@@ -2,8 +2,8 @@
  * Up to what size the map store keeps the listing and write figures of api.md, Limits: the store
  * alone, in this process, at growing catalogues of the bench's books. Run: node bench/map-store.ts
  */
-import { toFields } from '../src/books/book.ts';
-import { MapBookStore, type SortOrder } from '../src/books/store.ts';
+import { toFields } from '../src/core/book.ts';
+import { MapBookStore, type SortOrder } from '../src/core/store.ts';
 import { percentile } from './report.ts';
 import { generateBooks } from './seed.ts';
 

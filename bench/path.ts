@@ -7,18 +7,13 @@ import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createLogger } from '../src/log.ts';
-import { openStore } from '../src/seed.ts';
-import { createHttpServer } from '../src/server.ts';
+import { createService } from '../src/core/service.ts';
+import { ROOMS } from '../src/rooms.ts';
 
 const SRC = new URL('../src/', import.meta.url).href;
 
-const config = loadConfig({ LOG_LEVEL: 'info', STORE: process.argv[2] ?? 'indexed' });
-const store = openStore(config.store, config.maxBooks, undefined);
-const logger = createLogger(config.logLevel, () => {});
-const server = createHttpServer(createApp({ config, store, logger }), logger, config);
+// The whole service, as src/main.ts composes it, with the store asked for (the default: indexed).
+const { server } = createService({ rooms: ROOMS, env: { LOG_LEVEL: 'info', STORE: process.argv[2] ?? 'indexed' }, write: () => {} });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

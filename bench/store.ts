@@ -4,9 +4,9 @@
  * has swept the index, so that the write starts from a cold cache as it does among searches.
  * This is the store's own share of a write's server time, without HTTP around it.
  */
-import { toFields } from '../src/books/book.ts';
-import { seedStore } from '../src/seed.ts';
-import { IndexedBookStore } from '../src/books/indexed/store.ts';
+import { toFields } from '../src/core/book.ts';
+import { seedStore } from '../src/core/service.ts';
+import { IndexedBookStore } from '../src/rooms/indexed/store.ts';
 import { percentile } from './report.ts';
 
 export interface StoreTimes {

@@ -62,3 +62,12 @@ export async function collect<T>(items: Iterable<T> | AsyncIterable<T>): Promise
   for await (const item of items) all.push(item);
   return all;
 }
+
+/** 4-5-6 as an edit makes it: another title, and an author whose explicit names differ from its words. */
+export const FELLOWSHIP = {
+  isbn: '4-5-6',
+  title: 'The Fellowship of the Ring',
+  author: 'J. R. R. Tolkien',
+  authorFirstName: 'J.',
+  authorLastName: 'R.',
+};

@@ -7,8 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before } from 'node:test';
-import type { BookStore } from '../../src/books/store.ts';
+import type { BookStore } from '../../src/core/store.ts';
 import { type Browser, type BrowserPage, type Prepare, startBrowser } from './chromium.ts';
+import { ROOMS } from '../../src/rooms.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export interface ExplorerTab {
@@ -47,7 +48,7 @@ export function explorerTabs(chromium: string): {
     }
   });
   const serve = async (env: Record<string, string>): Promise<TestServer> => {
-    const server = await startServer(env);
+    const server = await startServer(env, { rooms: ROOMS });
     servers.push(server);
     return server;
   };

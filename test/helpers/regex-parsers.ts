@@ -4,7 +4,7 @@
  * new ones must give the same answers without the backtracking patterns. Never used by the
  * service.
  */
-import { problems } from '../../src/http/problem.ts';
+import { Problem } from '../../src/core/failures.ts';
 
 /** `proto` and `host` of the last element of a Forwarded header, read with patterns. */
 export function forwardedElementByRegex(header: string | undefined): { proto?: string; host?: string } {
@@ -12,14 +12,14 @@ export function forwardedElementByRegex(header: string | undefined): { proto?: s
   // Elements are separated by commas outside quoted strings; an empty element matches too.
   const elements = Array.from(header.matchAll(/(?:[^,"]|"(?:[^"\\]|\\.)*")+|(?<=^|,)(?=,|$)/g), (match) => match[0]);
   // Anything the pattern skipped (a quote left open) makes the header malformed.
-  if (elements.join(',') !== header) throw problems.badRequest('The Forwarded header is malformed');
+  if (elements.join(',') !== header) throw new Problem(400, 'The Forwarded header is malformed');
   const last = (elements.at(-1) as string).trim();
-  if (last === '') throw problems.badRequest('The Forwarded header has an empty last element');
+  if (last === '') throw new Problem(400, 'The Forwarded header has an empty last element');
   const element: { proto?: string; host?: string } = {};
   for (const [pair] of last.matchAll(/(?:[^;"]|"(?:[^"\\]|\\.)*")+/g)) {
     if (pair.trim() === '') continue; // `a=1; ;b=2`: an empty pair says nothing
     const match = /^\s*(?<name>[A-Za-z]+)=(?:"(?<quoted>(?:[^"\\]|\\.)*)"|(?<token>[^\s";,]*))\s*$/.exec(pair);
-    if (!match?.groups) throw problems.badRequest('The Forwarded header is malformed');
+    if (!match?.groups) throw new Problem(400, 'The Forwarded header is malformed');
     const name = (match.groups.name as string).toLowerCase();
     const value = match.groups.quoted?.replace(/\\(.)/g, '$1') ?? (match.groups.token as string);
     if (name === 'proto') element.proto = value;

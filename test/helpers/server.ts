@@ -4,16 +4,12 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
-import { createApp, type App } from '../../src/app.ts';
-import { openStore } from '../../src/seed.ts';
-import type { BookStore } from '../../src/books/store.ts';
-import { type Config, loadConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/log.ts';
-import { createMetricsServer } from '../../src/metrics/listener.ts';
-import { HttpMetrics } from '../../src/metrics/metrics.ts';
-import { createHttpServer } from '../../src/server.ts';
+import type { App } from '../../src/core/app.ts';
+import type { Room } from '../../src/core/rooms.ts';
+import { createService } from '../../src/core/service.ts';
+import type { BookStore } from '../../src/core/store.ts';
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>`, the base of every link the service renders here. */
@@ -24,42 +20,50 @@ export interface TestServer {
   readonly store: BookStore;
   /** Every log line written so far, parsed. */
   readonly logs: Record<string, unknown>[];
-  /** `http://127.0.0.1:<port>` of the metrics listener, when METRICS_PORT was given (any value). */
+  /** `http://127.0.0.1:<METRICS_PORT>`, when it was given. */
   readonly metricsBase?: string;
   close(): Promise<void>;
 }
 
+/** The rooms the service runs with (none: the core alone), and a store to use as it is, in place of the seeded one. */
+export interface StartOptions {
+  readonly rooms?: readonly Room[];
+  readonly store?: BookStore;
+}
+
+/** A port no listener holds at the moment it is asked for. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /**
- * Starts the app with the built-in fixture (or `seedFile`); settings as environment variables.
- * `store` replaces the seeded store, for a test that needs one that fails.
+ * Starts the service, as src/main.ts puts it together, on an ephemeral port; settings as
+ * environment variables, where `METRICS_PORT: 'free'` stands for a port free at the time.
  */
-export async function startServer(env: Record<string, string> = {}, store?: BookStore): Promise<TestServer> {
-  const config: Config = loadConfig({ LOG_LEVEL: 'debug', ...env });
-  store ??= openStore(config.store, config.maxBooks, config.seedFile);
+export async function startServer(env: Record<string, string> = {}, { rooms = [], store }: StartOptions = {}): Promise<TestServer> {
   const logs: Record<string, unknown>[] = [];
-  const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
-  // As main.ts wires them, the metrics listener on a port of its own (here a free one).
-  const metrics = config.metricsPort === undefined ? undefined : new HttpMetrics(store);
-  const app = createApp({ config, store, logger, observer: metrics });
-  const server = createHttpServer(app, logger, config, metrics);
-  // Rendered afresh on every scrape, so that a test reads the counts of the requests just made.
-  const metricsServer = metrics && createMetricsServer(metrics, logger, config, 0);
+  const settings: Record<string, string> = { LOG_LEVEL: 'debug', ...env };
+  if (settings.METRICS_PORT === 'free') settings.METRICS_PORT = String(await freePort());
+  const service = createService({ rooms, env: settings, write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>), store });
+  const { server, app, plugs } = service;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  if (metricsServer) await new Promise<void>((resolve) => metricsServer.listen(0, '127.0.0.1', resolve));
+  for (const plug of plugs) await plug.start?.();
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
     port,
     app,
     server,
-    store,
+    store: service.store,
     logs,
-    ...(metricsServer ? { metricsBase: `http://127.0.0.1:${(metricsServer.address() as AddressInfo).port}` } : {}),
+    ...(settings.METRICS_PORT ? { metricsBase: `http://127.0.0.1:${settings.METRICS_PORT}` } : {}),
     close: () =>
       new Promise<void>((resolve) => {
-        metrics?.stop();
-        metricsServer?.close();
-        metricsServer?.closeAllConnections();
+        for (const plug of plugs) plug.stop?.();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -131,3 +135,6 @@ export async function listeningPort(service: SpawnedService): Promise<number> {
   const line = await service.waitForLine((entry) => entry.msg === 'listening');
   return line.port as number;
 }
+
+/** How a suite starts the service it tests: its settings, on the core alone or with some rooms. */
+export type Start = (env?: Record<string, string>) => Promise<TestServer>;

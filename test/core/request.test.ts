@@ -1,0 +1,194 @@
+/** api.md on the HTTP edges (The base URL, Endpoints, Headers): base URL and Host, request ids, token, HEAD, OPTIONS, ETag. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { expectedBook, TOLKIEN } from '../helpers/books.ts';
+import { send } from '../helpers/http.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+async function selfHref(server: TestServer, headers: Record<string, string | null>): Promise<{ status: number; href?: string }> {
+  const response = await send({ port: server.port, path: '/books/4-5-6', headers });
+  const body = JSON.parse(response.body) as { _links?: { self: { href: string } }; detail?: string };
+  return response.status === 200 ? { status: 200, href: body._links?.self.href } : { status: response.status };
+}
+
+describe('base URL from Host', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer()));
+  after(() => server.close());
+
+  it('uses http:// and the Host header, ignoring forwarded headers by default', async () => {
+    assert.deepEqual(await selfHref(server, { host: 'books.example:8443', 'x-forwarded-proto': 'https' }), {
+      status: 200,
+      href: 'http://books.example:8443/books/4-5-6',
+    });
+    assert.deepEqual(await selfHref(server, { host: '[::1]:80' }), { status: 200, href: 'http://[::1]:80/books/4-5-6' });
+  });
+
+  it('answers 400 problem+json for a missing or malformed Host', async () => {
+    const cases: [string | null, string][] = [
+      [null, 'The request has no Host header'],
+      ['', 'The request has no Host header'],
+      ['evil.example/path', 'Host is not a valid host[:port]'],
+      ['a b', 'Host is not a valid host[:port]'],
+      ['host:99999', 'Host is not a valid host[:port]'],
+      ['host:port', 'Host is not a valid host[:port]'],
+      ['a..b', 'Host is not a valid host[:port]'],
+      ['.example', 'Host is not a valid host[:port]'],
+      ['"><script>', 'Host is not a valid host[:port]'],
+      // What the pattern lets through but a URL cannot hold, or would write otherwise.
+      ['999.999.999.999', 'Host is not a valid host[:port]'],
+      ['[:::::.]', 'Host is not a valid host[:port]'],
+      ['x:00080', 'Host is not a valid host[:port]'],
+      ['x:0', 'Host is not a valid host[:port]'],
+    ];
+    for (const [host, detail] of cases) {
+      const response = await send({ port: server.port, path: '/books', headers: { host } });
+      assert.equal(response.headers['content-type'], 'application/problem+json', String(host));
+      assert.deepEqual(JSON.parse(response.body), { type: 'about:blank', title: 'Bad Request', status: 400, detail, instance: '/books' });
+    }
+  });
+});
+
+describe('request-level checks', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer()));
+  after(() => server.close());
+
+  it('400 for two Host headers (RFC 9112 section 3.2)', async () => {
+    const response = await send({ port: server.port, path: '/books', headers: { host: ['a.example', 'b.example'] } });
+    assert.deepEqual(JSON.parse(response.body), {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request has more than one Host header',
+      instance: '/books',
+    });
+  });
+
+  it('417 problem for an expectation other than 100-continue', async () => {
+    const response = await send({ port: server.port, path: '/books', headers: { expect: 'magic' } });
+    assert.equal(response.headers['content-type'], 'application/problem+json');
+    assert.deepEqual(JSON.parse(response.body), {
+      type: 'about:blank',
+      title: 'Expectation Failed',
+      status: 417,
+      detail: 'The only expectation supported is Expect: 100-continue',
+      instance: '/books',
+    });
+  });
+});
+
+describe('X-Request-Id', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer()));
+  after(() => server.close());
+
+  it('keeps a sane client id and logs it on the access line', async () => {
+    const id = 'abc-123._~:@+/=XYZ';
+    const response = await fetch(`${server.base}/books/4-5-6`, { headers: { 'x-request-id': id } });
+    assert.equal(response.headers.get('x-request-id'), id);
+    const line = server.logs.find((entry) => entry.requestId === id);
+    assert.deepEqual(
+      { msg: line?.msg, method: line?.method, path: line?.path, status: line?.status, duration: typeof line?.durationMs },
+      { msg: 'request', method: 'GET', path: '/books/4-5-6', status: 200, duration: 'number' },
+    );
+  });
+
+  it('replaces a missing, empty, too long or odd id with a UUID, on every kind of response', async () => {
+    for (const id of [undefined, 'x'.repeat(129), 'has space', 'semi;colon', 'ünï']) {
+      for (const path of ['/books/4-5-6', '/nope', '/books?size=0']) {
+        const headers: Record<string, string> = id === undefined ? {} : { 'x-request-id': id };
+        const response = await send({ port: server.port, path, headers });
+        assert.match(String(response.headers['x-request-id']), UUID, `${id} ${path}`);
+      }
+    }
+    assert.equal((await fetch(`${server.base}/books/x`, { method: 'DELETE' })).headers.get('x-request-id')?.length, 36);
+    assert.equal((await fetch(`${server.base}/books`, { method: 'OPTIONS' })).headers.get('x-request-id')?.length, 36);
+  });
+
+  it('makes new ids that differ, with every random digit used in every position', async () => {
+    // 2,000 ids, 50 requests at a time: 2,000 connections at once can overflow the listen
+    // backlog of a busy machine, and the test would then fail with ECONNRESET, not on an id.
+    const ids: string[] = [];
+    while (ids.length < 2000) {
+      const batch = Array.from({ length: 50 }, async () => (await fetch(`${server.base}/health`)).headers.get('x-request-id') ?? '');
+      ids.push(...(await Promise.all(batch)));
+    }
+    assert.equal(new Set(ids).size, ids.length);
+    const digitsAt = (position: number): string => [...new Set(ids.map((id) => id[position]))].sort().join('');
+    const positions = Array.from({ length: 36 }, (_, position) => digitsAt(position));
+    const any = '0123456789abcdef';
+    assert.deepEqual(
+      positions,
+      [...'xxxxxxxx-xxxx-4xxx-vxxx-xxxxxxxxxxxx'].map((kind) => ({ x: any, v: '89ab' })[kind] ?? kind),
+    );
+  });
+});
+
+describe('HEAD, OPTIONS and ETag', () => {
+  let server: TestServer;
+  before(async () => (server = await startServer()));
+  after(() => server.close());
+
+  it('HEAD answers every GET route with the same headers and no body', async () => {
+    for (const path of ['/', '/health', '/openapi.json', '/books', '/books/4-5-6', '/books?title=zzz', '/books/none']) {
+      const get = await fetch(`${server.base}${path}`);
+      const head = await fetch(`${server.base}${path}`, { method: 'HEAD' });
+      assert.equal(head.status, get.status, path);
+      for (const name of ['content-type', 'content-length', 'etag'])
+        assert.equal(head.headers.get(name), get.headers.get(name), `${path} ${name}`);
+      assert.equal(await head.text(), '');
+    }
+  });
+
+  it('OPTIONS on a known path answers 204 with Allow; on an unknown one, 404', async () => {
+    const cases: [string, string][] = [
+      ['/', 'GET, HEAD, OPTIONS'],
+      ['/books', 'GET, HEAD, POST, OPTIONS'],
+      ['/books/any', 'GET, HEAD, PUT, DELETE, OPTIONS'],
+    ];
+    for (const [path, allow] of cases) {
+      const response = await fetch(`${server.base}${path}`, { method: 'OPTIONS' });
+      assert.equal(response.status, 204);
+      assert.equal(response.headers.get('allow'), allow);
+      assert.equal(await response.text(), '');
+    }
+    assert.equal((await fetch(`${server.base}/nope`, { method: 'OPTIONS' })).status, 404);
+  });
+
+  it('every 200 GET carries a strong ETag; If-None-Match answers 304 without a body', async () => {
+    const response = await fetch(`${server.base}/books/4-5-6`);
+    const etag = response.headers.get('etag') ?? '';
+    assert.match(etag, /^"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    assert.deepEqual(await response.json(), expectedBook(server.base, TOLKIEN));
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const cached = await fetch(`${server.base}/books/4-5-6`, { headers: { 'if-none-match': ifNoneMatch } });
+      assert.equal(cached.status, 304, ifNoneMatch);
+      assert.equal(cached.headers.get('etag'), etag);
+      assert.equal(await cached.text(), '');
+    }
+    const changed = await fetch(`${server.base}/books/4-5-6`, { headers: { 'if-none-match': '"stale"' } });
+    assert.equal(changed.status, 200);
+    const head = await fetch(`${server.base}/books/4-5-6`, { method: 'HEAD', headers: { 'if-none-match': etag } });
+    assert.equal(head.status, 304);
+  });
+
+  it('the ETag follows the bytes: it changes with the representation and not otherwise', async () => {
+    const tag = async (path: string, host?: string): Promise<unknown> =>
+      (await send({ port: server.port, path, headers: host ? { host } : {} })).headers.etag;
+    assert.equal(await tag('/books'), await tag('/books'));
+    assert.notEqual(await tag('/books'), await tag('/books?title=Lord'));
+    assert.notEqual(await tag('/books/4-5-6', 'a.example'), await tag('/books/4-5-6', 'b.example'));
+    const before = await tag('/books');
+    await fetch(`${server.base}/books/7-8-9`, { method: 'DELETE' });
+    assert.notEqual(await tag('/books'), before);
+  });
+
+  it('no ETag or 304 on errors and writes', async () => {
+    const missing = await fetch(`${server.base}/books/none`, { headers: { 'if-none-match': '*' } });
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.get('etag'), null);
+  });
+});

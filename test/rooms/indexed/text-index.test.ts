@@ -1,0 +1,188 @@
+/**
+ * The text index against a plain one: the books by id in a map, a duplicate found by looking
+ * at every book, a search by the plain rule (bookTest) on every book. Compared through a seeded
+ * run of adds, removes and replaces, title and author changes among them, before and after the
+ * suffix arrays are built.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type BookFields, shownAuthor } from '../../../src/core/book.ts';
+import { MAX_IDS, MAX_TEXT_LENGTH } from '../../../src/rooms/indexed/suffix-array.ts';
+import { TextIndex } from '../../../src/rooms/indexed/text-index.ts';
+import { type BookFilter, bookTest } from '../../../src/core/store.ts';
+import { Random, seedFromEnv } from '../../helpers/random.ts';
+
+const SEED = seedFromEnv();
+
+const book = (title: string, first = 'Ann', last = 'Lee', author?: string): BookFields => ({
+  isbn: title,
+  title,
+  authorFirstName: first,
+  authorLastName: last,
+  author,
+});
+
+/** The obvious text index: every book looked at for every question. */
+class PlainTexts {
+  readonly books = new Map<number, BookFields>();
+  duplicateOf(entry: BookFields): number | undefined {
+    for (const [id, other] of this.books) {
+      if (other.title === entry.title && other.authorFirstName === entry.authorFirstName && other.authorLastName === entry.authorLastName)
+        return id;
+    }
+    return undefined;
+  }
+  search(filter: BookFilter): number[] {
+    const test = bookTest(filter);
+    return [...this.books]
+      .filter(([, entry]) => test(entry))
+      .map(([id]) => id)
+      .sort((a, b) => a - b);
+  }
+}
+
+/** A text index and the books it indexes, kept side by side as the store keeps them. */
+function indexed(): { index: TextIndex; books: Map<number, BookFields> } {
+  const books = new Map<number, BookFields>();
+  return { index: new TextIndex((id) => books.get(id) as BookFields), books };
+}
+
+/** The books by id, undefined where an id is free, as the store builds the index from them. */
+const byId = (books: Map<number, BookFields>): (BookFields | undefined)[] =>
+  Array.from({ length: Math.max(-1, ...books.keys()) + 1 }, (_, id) => books.get(id));
+
+const found = (index: TextIndex, filter: BookFilter | string): number[] =>
+  [...index.search(typeof filter === 'string' ? { title: filter } : filter).ids].sort((a, b) => a - b);
+
+describe('TextIndex', () => {
+  it('finds a duplicate by exact title and names, among books that share a title too', () => {
+    const { index, books } = indexed();
+    const add = (id: number, entry: BookFields): void => {
+      books.set(id, entry);
+      index.add(id, entry);
+    };
+    add(0, book('Same', 'Ann'));
+    assert.equal(index.duplicateOf(book('Same', 'Ann')), 0);
+    assert.equal(index.duplicateOf(book('Same', 'ann')), undefined);
+    assert.equal(index.duplicateOf(book('same', 'Ann')), undefined);
+    add(1, book('Same', 'Bob'));
+    add(2, book('Same', 'Cy'));
+    assert.deepEqual([index.duplicateOf(book('Same', 'Bob')), index.duplicateOf(book('Same', 'Cy'))], [1, 2]);
+    // ("a b", "c") and ("a", "b c") are different names.
+    add(3, book('Names', 'a b', 'c'));
+    assert.equal(index.duplicateOf(book('Names', 'a', 'b c')), undefined);
+    index.remove(1, books.get(1) as BookFields);
+    assert.equal(index.duplicateOf(book('Same', 'Bob')), undefined);
+  });
+
+  it('a replace moves a book to its new title and names at once, and frees the old ones', () => {
+    const { index, books } = indexed();
+    books.set(0, book('Old Title', 'Ann'));
+    index.add(0, books.get(0) as BookFields);
+    index.build(() => byId(books));
+    const old = books.get(0) as BookFields;
+    books.set(0, book('New Title', 'Bob'));
+    index.replace(0, old, books.get(0) as BookFields);
+    assert.deepEqual([index.duplicateOf(book('New Title', 'Bob')), index.duplicateOf(old)], [0, undefined]);
+    assert.deepEqual([found(index, 'new'), found(index, 'old')], [[0], []]);
+  });
+
+  it('refuses an id beyond the suffix arrays without changing anything', () => {
+    const { index, books } = indexed();
+    books.set(0, book('Kept'));
+    index.add(0, books.get(0) as BookFields);
+    index.build(() => byId(books));
+    const beyond = book('Beyond');
+    assert.throws(() => index.add(MAX_IDS, beyond), RangeError);
+    assert.deepEqual([index.duplicateOf(beyond), index.duplicateOf(book('Kept')), found(index, 'e')], [undefined, 0, [0]]);
+  });
+
+  it('finds by the shown author: the kept author, or else the names joined, and a word in either text', () => {
+    const { index, books } = indexed();
+    books.set(0, book('Rings', 'John', 'Tolkien'));
+    books.set(1, book('Earthsea', 'Ursula', 'K.', 'Ursula K. Le Guin'));
+    books.set(2, book('Tolkien: a life', 'Hum', 'Carpenter'));
+    index.add(0, books.get(0) as BookFields);
+    index.build(() => [books.get(0)]);
+    index.add(1, books.get(1) as BookFields);
+    index.add(2, books.get(2) as BookFields);
+    assert.deepEqual(found(index, { author: 'n tolk' }), [0]);
+    assert.deepEqual(found(index, { author: 'le guin' }), [1]);
+    assert.deepEqual(found(index, { words: ['tolkien'] }), [0, 2]);
+    assert.deepEqual(found(index, { words: ['tolkien', 'rings'] }), [0]);
+    assert.deepEqual(found(index, { title: 'life', words: ['CARP'] }), [2]);
+    assert.deepEqual(found(index, { title: 'life', author: 'john' }), []);
+    // "n t" spans the names' join, so it is found in the shown author only.
+    assert.deepEqual(found(index, { words: ['n t'] }), [0]);
+  });
+
+  it('finds a short needle at the very end of an author longer than an entry can point into', () => {
+    const { index, books } = indexed();
+    const long = 'İ'.repeat(256); // 512 code units lower-cased, so the shown author has 1,025
+    books.set(0, book('Short', long, long));
+    books.set(1, book('Other', 'Ann', 'Li'));
+    for (const [id, entry] of books) index.add(id, entry);
+    index.build(() => byId(books));
+    assert.ok(shownAuthor(books.get(0) as BookFields).toLowerCase().length > MAX_TEXT_LENGTH);
+    const last = 'i̇'.slice(-1); // the combining dot that ends the text, past the last entry
+    assert.deepEqual(found(index, { author: last }), [0]);
+    assert.deepEqual(found(index, { author: `i${last}` }), [0]);
+    assert.deepEqual(found(index, { author: 'i' }), [0, 1]);
+    index.remove(0, books.get(0) as BookFields);
+    assert.deepEqual(found(index, { author: last }), []);
+    index.add(2, book('Again', long, long));
+    assert.deepEqual(found(index, { author: last }), [2]);
+  });
+
+  it(`answers as the plain index does through a seeded run of adds, removes and replaces (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    const words = ['Volume', 'the', 'There', 'İstanbul', 'Straße', 'café', '📚', 'a', '10'];
+    const entry = (): BookFields =>
+      book(
+        Array.from({ length: 1 + random.int(3) }, () => random.pick(words)).join(' '),
+        random.pick(['Ann', 'Anna', 'Bob']),
+        random.pick(['Lee', 'Ng', 'Leeson']),
+        // Sometimes an author kept as given, whose names the view does not show.
+        random.int(4) === 0 ? random.pick(['Ursula K. Le Guin', 'the Lee', 'İSTANBUL ANN']) : undefined,
+      );
+    const { index, books } = indexed();
+    const plain = new PlainTexts();
+    for (let step = 0; step < 2500; step++) {
+      if (step === 800) index.build(() => byId(books));
+      const id = random.int(120);
+      const old = books.get(id);
+      const next = entry();
+      // The store's own checks come first: a duplicate never reaches the index.
+      const duplicate = plain.duplicateOf(next);
+      if (duplicate !== undefined && duplicate !== id) continue;
+      if (old === undefined) {
+        books.set(id, next);
+        index.add(id, next);
+      } else if (random.int(3) === 0) {
+        books.delete(id);
+        index.remove(id, old);
+      } else {
+        books.set(id, next);
+        index.replace(id, old, next);
+      }
+      plain.books.clear();
+      for (const [key, value] of books) plain.books.set(key, value);
+      const probe = entry();
+      assert.equal(
+        index.duplicateOf(probe),
+        plain.duplicateOf(probe),
+        `step ${step}: duplicate of ${JSON.stringify(probe)} (seed ${SEED})`,
+      );
+      if (step >= 800) {
+        const needles = [...words, 'e', 'he', 'ss', 'i̇', ' ', 'volume the', 'zzz', 'ann', 'lee', 'b ', 'le g'];
+        const title = random.int(3) === 0 ? random.pick(needles) : undefined;
+        const author = random.int(3) === 0 ? random.pick(needles) : undefined;
+        // At least one part: a filter of none is every book, which the index is never asked.
+        const count = random.int(4) || Number(title === undefined && author === undefined);
+        const filter: BookFilter = { title, author, words: Array.from({ length: count }, () => random.pick(needles)) };
+        assert.deepEqual(found(index, filter), plain.search(filter), `step ${step}: search ${JSON.stringify(filter)} (seed ${SEED})`);
+      }
+    }
+  });
+});
