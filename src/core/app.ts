@@ -16,12 +16,13 @@ import type { BookStore } from './store.ts';
 
 /** `beginShutdown`: from now on every response closes its connection, so keep-alive clients let go. */
 export type App = { readonly handle: Handle; readonly routes: readonly Route[]; beginShutdown(): void };
-type AppParts = {
-  readonly store: BookStore;
-  readonly logger: Logger;
-  readonly operations: ReturnType<typeof bookOperations>;
-  readonly plugs: readonly Plug[];
-};
+type AppParts = Readonly<{
+  store: BookStore;
+  logger: Logger;
+  operations: ReturnType<typeof bookOperations>;
+  plugs: readonly Plug[];
+  representations: readonly Representation[];
+}>;
 
 /** The core's routes (api.md, Endpoints), then the rooms', each handler wrapped by every room that wraps it. */
 function routeTable({ store, operations, plugs }: AppParts): Route[] {
@@ -42,10 +43,9 @@ function routeTable({ store, operations, plugs }: AppParts): Route[] {
 }
 
 export function createApp(parts: AppParts): App {
-  const { logger, plugs } = parts;
+  const { logger, plugs, representations } = parts;
   const routes = routeTable(parts);
   const router = new Router(routes);
-  const representations: Representation[] = plugs.flatMap((plug) => (plug.representation ? [plug.representation] : []));
   // A request whose Accept never names a representation's type is not asked about it.
   const named = representations.map((representation) => new RegExp(representation.type.replace(/[.+]/g, '\\$&'), 'i'));
   const answers = plugs.flatMap((plug) => (plug.answer ? [plug.answer] : []));
@@ -67,7 +67,7 @@ export function createApp(parts: AppParts): App {
   async function dispatch(req: IncomingMessage, method: string, target: Target, match: Match<Handler>, requestId: string): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9, which this service does not speak.
     if (req.httpVersionMajor !== 1) throw fail({ reason: 'not-http1' });
-    // 100-continue is sent when the body is read (server.ts); any other expectation fails.
+    // 100-continue is sent when the body is read (service.ts); any other expectation fails.
     if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue')
       throw fail({ reason: 'expectation-failed' });
     // A CONNECT asks for a tunnel to another host, which this service, no proxy, never opens.
@@ -134,8 +134,6 @@ export function createApp(parts: AppParts): App {
   return {
     handle: (req, res, arrived) => void handle(req, res, arrived),
     routes,
-    beginShutdown: () => {
-      closing = true;
-    },
+    beginShutdown: () => void (closing = true),
   };
 }

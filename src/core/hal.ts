@@ -9,13 +9,7 @@ export type Link = { readonly href: string };
 export type GivenFilters = { readonly title: string; readonly author?: string | undefined; readonly q?: string | undefined };
 
 /** A page of a paged listing (api.md, Listing, rule 7), with what its links carry: the filters and the sort as given. */
-export interface Page {
-  readonly number: number;
-  readonly size: number;
-  readonly totalElements: number;
-  readonly filters: GivenFilters;
-  readonly sort: string | undefined;
-}
+export type Page = Readonly<{ number: number; size: number; totalElements: number; filters: GivenFilters; sort: string | undefined }>;
 
 /** A book's own link: the isbn percent-encoded as one path segment, so that `?` or `#` in it still name this book. */
 export const bookHref = (base: string, isbn: string): string => `${base}/books/${encodeURIComponent(isbn)}`;

@@ -21,13 +21,13 @@ const WHOLE_UP_TO = 64;
 const SORT = new RegExp(`^(${SORT_KEYS.join('|')})(?:,(asc|desc))?$`);
 
 /** The filters as given, for links and messages; what the store filters by; the order, and the sort as given; the page, when asked for. */
-export interface Listing {
-  readonly given: GivenFilters;
-  readonly filter: BookFilter;
-  readonly sort: SortOrder | undefined;
-  readonly sortParam: string | undefined;
-  readonly page: { readonly number: number; readonly size: number } | undefined;
-}
+export type Listing = Readonly<{
+  given: GivenFilters;
+  filter: BookFilter;
+  sort: SortOrder | undefined;
+  sortParam: string | undefined;
+  page: Readonly<{ number: number; size: number }> | undefined;
+}>;
 
 /** A filter with no text counts as not given (api.md, Listing, rules 2 and 11). */
 const withText = (value: string | undefined): string | undefined => (hasText(value) ? value : undefined);

@@ -33,10 +33,8 @@ export function parseQuery(query: string): ReadonlyMap<string, string> {
   const params = new Map<string, string>();
   for (const pair of query.split('&')) {
     if (pair === '') continue;
-    const [name, value] = [pair.split('=', 1)[0] as string, pair.includes('=') ? pair.slice(pair.indexOf('=') + 1) : ''].map(decode) as [
-      string,
-      string,
-    ];
+    const equals = pair.includes('=') ? pair.indexOf('=') : pair.length;
+    const [name, value] = [decode(pair.slice(0, equals)), decode(pair.slice(equals + 1))];
     // When a parameter repeats, the first counts.
     if (!params.has(name)) params.set(name, value);
   }

@@ -51,9 +51,8 @@ export function send(
   if (reply.body !== undefined && status !== 304) headers['content-type'] = reply.type ?? HAL_TYPE;
   if (body !== undefined && status !== 304) headers['content-length'] = Buffer.byteLength(body);
   res.writeHead(status, headers);
-  // A stream is piped only to a GET's 200, waiting for the client to take each piece. node queues
-  // the answers to pipelined requests, and one whose connection closes before its turn never gets
-  // a socket: its stream stops with its request.
+  // A stream is piped only to a GET's 200, waiting for the client to take each piece. node queues the answers to pipelined requests, and
+  // one whose connection closes before its turn never gets a socket: its stream stops with its request.
   if (stream && status === 200 && req.method === 'GET') {
     req.once('close', () => res.socket === null && stream.destroy());
     return pipeline(stream, res).then(() => status);

@@ -14,22 +14,22 @@ import { type CoreSettings, coreSettings, readSettings, type Setting, SettingErr
 import { type BookStore, MapBookStore } from './store.ts';
 
 /** `write` takes each log line, whole (stdout in production); `store`, for a test, is used as it is, in place of STORE's filled with the seed. */
-export type ServiceOptions = {
-  readonly rooms: readonly Room[];
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly argv?: readonly string[];
-  readonly write: (line: string) => void;
-  readonly store?: BookStore;
-};
+export type ServiceOptions = Readonly<{
+  rooms: readonly Room[];
+  env: Readonly<Record<string, string | undefined>>;
+  argv?: readonly string[];
+  write: (line: string) => void;
+  store?: BookStore;
+}>;
 /** `plugs`: what each room plugged in, in order; the composition root starts and stops what they run beside the service. */
-export type Service = {
-  readonly settings: CoreSettings;
-  readonly store: BookStore;
-  readonly logger: Logger;
-  readonly app: App;
-  readonly server: Server;
-  readonly plugs: readonly Plug[];
-};
+export type Service = Readonly<{
+  settings: CoreSettings;
+  store: BookStore;
+  logger: Logger;
+  app: App;
+  server: Server;
+  plugs: readonly Plug[];
+}>;
 
 const storeKinds = (rooms: readonly Room[]): string[] => ['map', ...rooms.flatMap((room) => (room.store ? [room.name] : []))];
 
@@ -64,7 +64,7 @@ export function createService({ rooms, env, argv = [], write, store: given }: Se
   };
   rooms.forEach((room, index) => plugs.push(room.plug?.(values[index] as never, core) ?? {}));
   representations = plugs.flatMap((plug) => (plug.representation ? [plug.representation] : []));
-  const app = createApp({ store, logger, operations, plugs });
+  const app = createApp({ store, logger, operations, plugs, representations });
   const server = createHttpServer(app.handle, settings, plugs);
 
   return { settings, store, logger, app, server, plugs };

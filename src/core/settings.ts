@@ -1,17 +1,11 @@
 /**
- * Settings: environment variables, each overridable by a flag of the same name in lower case with dashes (`LOG_LEVEL` is `--log-level
- * debug` or `--log-level=debug`). The core's own are here; a room brings its own, read the same way. A bad value stops start-up naming it
- * (api.md, Settings).
+ * Settings: environment variables, each overridable by a flag of the same name in lower case with dashes (`LOG_LEVEL` is
+ * `--log-level debug`). The core's own are here; a room brings its own, read the same way. A bad value stops start-up naming it.
  */
 import { LOG_LEVELS, oneLine } from './log.ts';
 
 /** `shown` is the default as docs/api.md shows it; `parse` turns a given text into the value, or throws a SettingError. */
-export type Setting<T> = {
-  readonly name: string;
-  readonly shown: string;
-  readonly fallback: T;
-  readonly parse: (text: string, name: string) => T;
-};
+export type Setting<T> = Readonly<{ name: string; shown: string; fallback: T; parse: (text: string, name: string) => T }>;
 /** Settings by the key their values go under. */
 export type Settings = Readonly<Record<string, Setting<unknown>>>;
 export type Values<S extends Settings> = { readonly [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
