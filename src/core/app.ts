@@ -107,9 +107,8 @@ export function createApp(parts: AppParts): App {
       reply = problemReply(error, target.path, requestId);
     }
     // Every answer of a resource that has another representation varies by Accept, problems too.
-    if (template !== undefined && representations.some((it) => it.paths.includes(template))) {
+    if (template !== undefined && representations.some((it) => it.paths.includes(template)))
       reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
-    }
     for (const answer of answers) reply = answer({ req, template }, reply);
     let status: number;
     try {

@@ -14,10 +14,8 @@ type Required = Extract<Exclude<Field, Grouped>, { readonly required: true }>;
 type Optional = Exclude<Field, Grouped | Required>;
 type Given<F extends Field> = { readonly [R in F as R['name']]: ValueOf<R> };
 type MaybeGiven<F extends Field> = { readonly [R in F as R['name']]?: ValueOf<R> | undefined };
-
 /** The client's view of a book: the author fields always, as text; an optional field when it is set. */
 export type Book = Given<Required> & Given<Grouped> & MaybeGiven<Optional>;
-
 /** A submitted book after validation: the required fields hold text; the others may be absent, or null. */
 export type BookInput = Given<Required> & { readonly [R in Grouped | Optional as R['name']]?: ValueOf<R> | null | undefined };
 
@@ -31,10 +29,8 @@ export type BookFields = Given<Required> &
 /** Characters a reader cannot see: format characters (Unicode Cf) and the blank fillers of Hangul and Braille. */
 export const INVISIBLE = '\\p{Cf}\\u115F\\u1160\\u2800\\u3164\\uFFA0';
 const VISIBLE = new RegExp(`[^\\s${INVISIBLE}]`, 'u');
-
 /** "Has text": a string with a character that is neither whitespace nor invisible (api.md, Books, rule 1). */
 export const hasText = (value: unknown): value is string => typeof value === 'string' && VISIBLE.test(value);
-
 /** The name of the group whose fields are derived here; the others of a row are copied as they are. */
 const AUTHOR = 'author';
 
@@ -71,18 +67,12 @@ export function toBook(record: BookFields, table: FieldTable = FIELDS): Book {
  * The text a record holds, as the text budget counts it (api.md, Limits, rule 4): each text it keeps, once lower-cased, since that is what
  * a search index keeps ("İ" lower-cases to two).
  */
-export function textLength(record: BookFields): number {
-  return Object.values(record).reduce(
-    (length: number, value) => (typeof value === 'string' ? length + value.toLowerCase().length : length),
-    0,
-  );
-}
+export const textLength = (record: BookFields): number =>
+  Object.values(record).reduce((length: number, value) => length + (typeof value === 'string' ? value.toLowerCase().length : 0), 0);
 
 /** The `author` a GET shows (api.md, Authors, rule 1): the kept text, or else the names joined. */
 export const shownAuthor = (record: BookFields): string => record.author ?? joinNames(record.authorFirstName, record.authorLastName);
-
 const joinNames = (first: string, last: string): string => (hasText(first) && hasText(last) ? `${first} ${last}` : '');
-
 export type Compare = (a: BookFields, b: BookFields) => number;
 
 // Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a

@@ -55,25 +55,19 @@ function check(field: FieldRule, value: unknown): string | undefined {
   return [...value].length > field.maxLength ? `${name} must be at most ${field.maxLength} characters` : undefined;
 }
 
+type Stored = { readonly stored: BookFields } | { readonly failed: Failure };
+
 /**
  * A submitted book stored by the rules (api.md, Adding a book, rules 1–3 and 7; Editing, rules 2–5): validation first, then the store's
  * checks. With `isbn`, it replaces that book, and a body whose isbn is not the path's is one more `#/isbn` error, after the validator's
  * own.
  */
-export function storeBook(
-  store: BookStore,
-  body: Readonly<Record<string, unknown>>,
-  isbn?: string,
-  table: FieldTable = FIELDS,
-): { stored: BookFields } | { failed: Failure } {
+export function storeBook(store: BookStore, body: Readonly<Record<string, unknown>>, isbn?: string, table: FieldTable = FIELDS): Stored {
   const validation = validateBook(body, table);
   const errors = validation.ok ? [] : [...validation.errors];
   const elsewhere = isbn !== undefined && body.isbn !== isbn;
-  if (elsewhere)
-    errors.splice(errors.filter((error) => error.pointer === '#/isbn').length, 0, {
-      pointer: '#/isbn',
-      detail: `isbn must match the path: ${isbn}`,
-    });
+  const mismatch = { pointer: '#/isbn', detail: `isbn must match the path: ${isbn}` };
+  if (elsewhere) errors.splice(errors.filter((error) => error.pointer === '#/isbn').length, 0, mismatch);
   if (!validation.ok || elsewhere) return { failed: { reason: 'invalid', errors } };
   const fields = toFields(validation.book, table);
   const outcome = isbn === undefined ? store.add(fields) : store.replace(fields);

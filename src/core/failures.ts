@@ -6,7 +6,6 @@ import { STATUS_CODES } from 'node:http';
 import { TEXT_PER_BOOK } from './store.ts';
 
 export const PROBLEM_TYPE = 'application/problem+json';
-
 /** One thing wrong with a request: a body field, by JSON pointer, or a query parameter, by name. */
 export type FieldError = { readonly pointer: string; readonly detail: string } | { readonly parameter: string; readonly detail: string };
 
@@ -28,7 +27,6 @@ export type Failure =
   | { readonly reason: 'text-full'; readonly textCapacity: number };
 
 type Row<F> = { readonly status: number; readonly type?: string; readonly title?: string; readonly sentence: (failure: F) => string };
-
 const NOT_FOUND = { status: 404, type: 'urn:book-catalogue:problem:book-not-found', title: 'Book not found' };
 const EXISTS = { status: 409, type: 'urn:book-catalogue:problem:book-already-exists', title: 'Book already exists' };
 const joined = ({ errors }: { readonly errors: readonly FieldError[] }): string => errors.map((error) => error.detail).join('; ');

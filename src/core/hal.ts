@@ -7,16 +7,12 @@ import type { Book } from './book.ts';
 export type Link = { readonly href: string };
 /** The filters as the client gave them, for links and messages: `title` '' when absent, `author` and `q` only with text. */
 export type GivenFilters = { readonly title: string; readonly author?: string | undefined; readonly q?: string | undefined };
-
 /** A page of a paged listing (api.md, Listing, rule 7), with what its links carry: the filters and the sort as given. */
 export type Page = Readonly<{ number: number; size: number; totalElements: number; filters: GivenFilters; sort: string | undefined }>;
-
 /** A book's own link: the isbn percent-encoded as one path segment, so that `?` or `#` in it still name this book. */
 export const bookHref = (base: string, isbn: string): string => `${base}/books/${encodeURIComponent(isbn)}`;
-
 /** The query of the root's `search` link, an RFC 6570 template of every parameter of a listing (api.md, Listing, rule 14). */
 export const SEARCH_QUERY = '{?title,author,q,page,size,sort}';
-
 /** The `books` link: the collection with an empty title filter (api.md, Books, rule 3). */
 const booksHref = (base: string): string => `${base}/books?title=`;
 

@@ -98,7 +98,6 @@ export function listBooks(store: BookStore): Handler {
 /** The start of every collection's JSON, up to where its books go; then about how long a piece is. */
 const BOOKS_START = '{"_embedded":{"bookDTOList":[';
 const PIECE_LENGTH = 16 * 1024;
-
 type Books = Iterable<BookFields> | AsyncIterable<BookFields>;
 
 /**

@@ -52,7 +52,6 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
 export const MAX_HOST_NAME = 253;
 export const MAX_PORT_DIGITS = 5;
 const HOST = /^(?:[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,126}\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
-
 /** 1 to 65535, as a URL writes it: no sign, no leading zero. */
 export const validPort = (text: string): boolean => /^[1-9]\d{0,4}$/.test(text) && Number(text) <= 65_535;
 

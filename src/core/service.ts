@@ -99,10 +99,7 @@ export function createHttpServer(handle: Handle, { keepAliveTimeoutMs }: CoreSet
   return server;
 }
 
-/**
- * The built-in catalogue, in the order that clients of the original service rely on (api.md, Start-up, rule 1): they read 4-5-6 and delete
- * 1-2-3 and 7-8-9.
- */
+/** The built-in catalogue, in the order the original service's clients rely on (api.md, Start-up, rule 1): read 4-5-6, delete the rest. */
 export const FIXTURE: readonly BookInput[] = [
   { isbn: '1-2-3', title: 'Animal Farm', authorFirstName: 'George', authorLastName: 'Orwell' },
   { isbn: '4-5-6', title: 'The Lord of the Rings', authorFirstName: 'JRR', authorLastName: 'Tolkien' },
@@ -124,17 +121,12 @@ export function seedStore(store: BookStore, seedFile: string | undefined): void 
 }
 
 function readSeedFile(path: string): readonly unknown[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new SettingError(`SEED_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)} (${path})`);
-  }
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new SettingError(`SEED_FILE is not valid JSON (${path})`);
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new SettingError(`SEED_FILE is not valid JSON (${path})`);
+    throw new SettingError(`SEED_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)} (${path})`);
   }
   if (!Array.isArray(value)) throw new SettingError(`SEED_FILE must hold a JSON array of books (${path})`);
   return value;
