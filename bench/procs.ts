@@ -191,6 +191,18 @@ export async function startBaseline(repliesFile: string, options: StartOptions =
   return startProcess(BASELINE, [String(port), repliesFile], port, options);
 }
 
+/** The floor of start-up: read, parse and keep a seed in a Map, nothing else (startup-floor.ts). */
+export async function startFloor(seedFile: string, options: StartOptions = {}): Promise<Server> {
+  const port = await freePort();
+  return startProcess(join(import.meta.dirname, 'startup-floor.ts'), [String(port), seedFile], port, options);
+}
+
+/** The highest resident set size a process has had, in bytes (Linux /proc: VmHWM). */
+export function peakRssOf(pid: number): number {
+  const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
 /** The method and `durationMs` of every access line in a captured log. */
 export function accessLines(log: string): { method: string; durationMs: number }[] {
   const found: { method: string; durationMs: number }[] = [];

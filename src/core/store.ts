@@ -12,11 +12,7 @@ export type SortOrder = { readonly key: SortKey; readonly descending: boolean };
  * What a book must hold to be listed (api.md, Listing, rules 1 and 11–13): a piece of its title, a piece of its author as a GET shows it,
  * and words each in one or the other, compared after `toLowerCase()` on both sides; a part left undefined passes every book.
  */
-export type BookFilter = {
-  readonly title?: string | undefined;
-  readonly author?: string | undefined;
-  readonly words?: readonly string[] | undefined;
-};
+export type BookFilter = Readonly<{ title?: string | undefined; author?: string | undefined; words?: readonly string[] | undefined }>;
 /** A filter, an order (undefined: insertion order), and the page: where it starts, and at most how many books. */
 export type BookQuery = BookFilter & { readonly sort?: SortOrder | undefined; readonly offset?: number; readonly limit?: number };
 /** A page of an answer, and how many books the whole answer holds. */
@@ -66,6 +62,10 @@ export function bookTest({ title, author, words = [] }: BookFilter): (book: Book
 /** The text a catalogue may hold: this many UTF-16 code units per book of capacity, on average. */
 export const TEXT_PER_BOOK = 128;
 
+/** The duplicate rule's key: the same title and the same derived names, exactly. */
+const titleAndNames = ({ title, authorFirstName, authorLastName }: BookFields): string =>
+  JSON.stringify([title, authorFirstName, authorLastName]);
+
 export class MapBookStore implements BookStore {
   readonly capacity: number;
   readonly textCapacity: number;
@@ -73,6 +73,8 @@ export class MapBookStore implements BookStore {
   textUsed = 0;
   /** Every book by isbn; a Map remembers insertion order, and `set` on a key keeps its place. */
   private readonly books = new Map<string, BookFields>();
+  /** Every book by its title and derived names, so that the duplicate rule is one lookup (api.md, Adding a book, rule 3). */
+  private readonly byTitleAndNames = new Map<string, BookFields>();
   private readonly comparisons: ReturnType<typeof sortComparisons>;
 
   /** `table`: the fields whose sorts the store knows; another one is for tests. */
@@ -84,14 +86,13 @@ export class MapBookStore implements BookStore {
   get size(): number {
     return this.books.size;
   }
-
   get(isbn: string): BookFields | undefined {
     return this.books.get(isbn);
   }
 
   add(fields: BookFields): AddOutcome {
     if (this.books.has(fields.isbn)) return { refused: 'isbn-taken' };
-    if (this.sameTitleAndNames(fields) !== undefined) return { refused: 'duplicate' };
+    if (this.byTitleAndNames.has(titleAndNames(fields))) return { refused: 'duplicate' };
     if (this.size >= this.capacity) return { refused: 'full' };
     if (this.textUsed + textLength(fields) > this.textCapacity) return { refused: 'text-full' };
     return { added: this.store(fields) };
@@ -100,7 +101,7 @@ export class MapBookStore implements BookStore {
   replace(fields: BookFields): ReplaceOutcome {
     const old = this.books.get(fields.isbn);
     if (old === undefined) return { refused: 'not-found' };
-    if (![undefined, old].includes(this.sameTitleAndNames(fields))) return { refused: 'duplicate' };
+    if (![undefined, old].includes(this.byTitleAndNames.get(titleAndNames(fields)))) return { refused: 'duplicate' };
     if (this.textUsed + textLength(fields) - textLength(old) > this.textCapacity) return { refused: 'text-full' };
     return { replaced: this.store(fields, old) };
   }
@@ -128,19 +129,14 @@ export class MapBookStore implements BookStore {
     return compare ? books.sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b))) : books;
   }
 
-  /** The book with exactly this title and these derived names, if one is stored. */
-  private sameTitleAndNames({ title, authorFirstName, authorLastName }: BookFields): BookFields | undefined {
-    for (const book of this.books.values()) {
-      if (book.title === title && book.authorFirstName === authorFirstName && book.authorLastName === authorLastName) return book;
-    }
-    return undefined;
-  }
-
   /** Puts `fields` (frozen) in the place of `old`, or takes `old` out; the text and the revision follow. */
   private store(fields: BookFields | undefined, old?: BookFields): BookFields {
     const book = fields && Object.freeze({ ...fields });
-    if (book) this.books.set(book.isbn, book);
-    else this.books.delete((old as BookFields).isbn);
+    if (old) this.byTitleAndNames.delete(titleAndNames(old));
+    if (book) {
+      this.books.set(book.isbn, book);
+      this.byTitleAndNames.set(titleAndNames(book), book);
+    } else this.books.delete((old as BookFields).isbn);
     this.textUsed += (book ? textLength(book) : 0) - (old ? textLength(old) : 0);
     this.revision++;
     return book as BookFields;

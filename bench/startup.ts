@@ -1,0 +1,81 @@
+/**
+ * Start-up with a full catalogue (docs/performance.md, Start-up): spawn → first 200 of
+ * GET /books/4-5-6 for the floor (startup-floor.ts), STORE=map and the default indexed store,
+ * with seeds of 10,000 and 100,000 ordinary books (60 to 100 code units of text each) and of
+ * 100,000 that spend the whole text budget (128 code units, long titles); best of two runs,
+ * alternated; then the peak RSS of start-up against the RSS once serving.
+ * Run: node bench/startup.ts (BENCH_STARTUP_SIZES=10000 for a quick look).
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { peakRssOf, rssOf, type Server, startFloor, startService } from './procs.ts';
+import { FIXTURE, isbnOf, random } from './seed.ts';
+
+const WORDS = 'river stone winter garden silver morning shadow letters island harbour lantern meadow journey orchard kingdom'.split(' ');
+// Two words each, so that the names hold the whole author and it is not kept a second time (api.md, Authors).
+const NAMES = 'Ada Lovelace|Chinua Achebe|Wisława Szymborska|Jorge Borges|Toni Morrison|Italo Calvino|Naguib Mahfouz'.split('|');
+
+/** `count` books after the fixture: titles of words, long enough that each book holds `units` code units of text, give or take. */
+function seed(count: number, units: (next: () => number) => number, name: string): string {
+  const next = random(20_261_128);
+  const books: object[] = [...FIXTURE];
+  for (let i = books.length; i < count; i++) {
+    const author = NAMES[i % NAMES.length] as string;
+    let title = `${WORDS[Math.floor(next() * WORDS.length)]} ${i}`;
+    const target = units(next) - (author.length - 1) - isbnOf(i).length;
+    while (title.length < target) title += ` ${WORDS[Math.floor(next() * WORDS.length)]}`;
+    books.push({ isbn: isbnOf(i), title: title.slice(0, Math.max(target, 8)), author });
+  }
+  const path = join(tmpdir(), `book-catalogue-startup-${name}.json`);
+  writeFileSync(path, JSON.stringify(books));
+  return path;
+}
+
+type Kind = 'floor' | 'map' | 'indexed';
+const start = (kind: Kind, file: string): Promise<Server> =>
+  kind === 'floor'
+    ? startFloor(file)
+    : startService({ env: { SEED_FILE: file, STORE: kind, MAX_BOOKS: '100000', LOG_LEVEL: 'warn' }, readyWithinMs: 300_000 });
+
+/** One start: its time, the peak RSS while it started, and the RSS a second after, serving. */
+async function once(kind: Kind, file: string): Promise<{ ms: number; peak: number; serving: number }> {
+  const server = await start(kind, file);
+  const peak = peakRssOf(server.pid);
+  await sleep(1000);
+  const serving = rssOf(server.pid);
+  await server.stop();
+  return { ms: server.startMs, peak, serving };
+}
+
+const sizes = (process.env.BENCH_STARTUP_SIZES ?? '10000,100000').split(',').map(Number);
+const seeds = [
+  ...sizes.map((count) => ({
+    label: `${count.toLocaleString('en')} ordinary books`,
+    file: seed(count, (next) => 60 + Math.floor(next() * 41), `o${count}`),
+  })),
+  { label: `${Math.max(...sizes).toLocaleString('en')} books of 128 code units`, file: seed(Math.max(...sizes), () => 128, 'full') },
+];
+const MB = (bytes: number): string => (bytes / 1e6).toFixed(0);
+console.log('| Seed | floor s | map s | indexed s | map / floor | indexed / map | peak / serving RSS, map | peak / serving RSS, indexed |');
+console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
+for (const { label, file } of seeds) {
+  const best: Record<Kind, { ms: number; peak: number; serving: number }> = {
+    floor: { ms: Infinity, peak: 0, serving: 0 },
+    map: { ms: Infinity, peak: 0, serving: 0 },
+    indexed: { ms: Infinity, peak: 0, serving: 0 },
+  };
+  for (let round = 0; round < 2; round++) {
+    for (const kind of ['floor', 'map', 'indexed'] as const) {
+      const run = await once(kind, file);
+      if (run.ms < best[kind].ms) best[kind] = run;
+    }
+  }
+  const s = (kind: Kind): string => (best[kind].ms / 1000).toFixed(2);
+  const rss = (kind: Kind): string =>
+    `${MB(best[kind].peak)} / ${MB(best[kind].serving)} MB (${(best[kind].peak / best[kind].serving).toFixed(2)}×)`;
+  console.log(
+    `| ${label} | ${s('floor')} | ${s('map')} | ${s('indexed')} | ${(best.map.ms / best.floor.ms).toFixed(1)}× | ${(best.indexed.ms / best.map.ms).toFixed(1)}× | ${rss('map')} | ${rss('indexed')} |`,
+  );
+}
