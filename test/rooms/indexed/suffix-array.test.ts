@@ -195,16 +195,27 @@ describe('SuffixArray', () => {
     for (const query of queries) assert.deepEqual(found(atOnce, query), expected(titles, query), `${query}, after a remove and a replace`);
   });
 
-  it('builds its order by a power of two of leading code units only', () => {
+  it('builds its order by some leading code units, a positive whole number of them', () => {
+    for (const prefix of [0, 1.5, Number.NaN])
+      assert.throws(
+        () =>
+          sortSuffixes(
+            ['abc'],
+            (offset, id) => offset * MAX_IDS + id,
+            (code) => code,
+            prefix,
+          ),
+        /the prefix must be a positive integer/,
+      );
     assert.throws(
       () =>
         sortSuffixes(
-          ['abc'],
+          ['x'.repeat(65_536)],
           (offset, id) => offset * MAX_IDS + id,
           (code) => code,
-          48,
+          64,
         ),
-      /power of two, not 48/,
+      /at most 65,535 code units/,
     );
     // Entries are offset·4 + id. Alike in two code units, "abab", "ab" and the "ab" of "abab"
     // are ordered by entry: 0, 1, 8; compared whole, they would be 1, 8, 0.
@@ -227,7 +238,7 @@ describe('SuffixArray', () => {
       Array.from({ length: 1 + random.int(12) }, () => random.pick(['ab', 'AB', 'a', 'b', 'ba', '📚', 'İ'])).join(''),
     );
     const entry = (offset: number, id: number): number => offset * 512 + id;
-    for (const prefix of [1, 2, 8, 64]) {
+    for (const prefix of [1, 2, 3, 8, 48, 64]) {
       // Every code unit starts a suffix; its key is its first `prefix` code units, A–Z folded.
       const plain = texts.flatMap((text, id) =>
         Array.from({ length: text.length }, (_, offset) => ({
