@@ -168,23 +168,40 @@ export class KeptOrders {
    * waiting; keeping the orders up to date afterwards adds only a little to each add.
    */
   buildAll(): void {
-    for (const key of this.comparisons.keys()) {
-      for (const descending of [false, true]) this.order({ key: key as SortKey, descending });
+    for (const key of this.comparisons.keys() as Iterable<SortKey>) {
+      const ascending = this.sortedIds({ key, descending: false });
+      this.order({ key, descending: false }, ascending);
+      // Descending is ascending reversed, each run of ties put back in insertion order: a pass
+      // with one comparison a book, where sorting again would take some twenty.
+      const byKey = this.comparisons.get(key) as Compare;
+      const tie = (a: number, b: number): boolean => byKey(this.records.book(a), this.records.book(b)) === 0;
+      this.order({ key, descending: true }, reversedKeepingTies(ascending, tie));
     }
   }
 
-  private order(sort: SortOrder): Order {
+  /** Every live id in this order, sorted with the collator. */
+  private sortedIds(sort: SortOrder): Uint32Array {
+    return Uint32Array.from(this.records.liveIds()).sort(this.comparison(sort).compareIds);
+  }
+
+  /** How two books, or two ids, compare in this order: by its key, ties by insertion. */
+  private comparison(sort: SortOrder) {
+    const { records } = this;
+    const byKey = this.comparisons.get(sort.key) as Compare;
+    const direction = sort.descending ? -1 : 1;
+    // Ties keep insertion order in both directions, so a descending order is not a reversed one.
+    const compare = (a: StoredBook, addedA: number, b: StoredBook, addedB: number): number => direction * byKey(a, b) || addedA - addedB;
+    const compareIds = (a: number, b: number): number => compare(records.book(a), records.addedAt(a), records.book(b), records.addedAt(b));
+    return { compare, compareIds };
+  }
+
+  private order(sort: SortOrder, sortedIds?: Uint32Array): Order {
     const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
     let order = this.sorted.get(name);
     if (!order) {
       const { records } = this;
-      const byKey = this.comparisons.get(sort.key) as Compare;
-      const direction = sort.descending ? -1 : 1;
-      // Ties keep insertion order in both directions, so a descending order is not a reversed one.
-      const compare = (a: StoredBook, addedA: number, b: StoredBook, addedB: number): number => direction * byKey(a, b) || addedA - addedB;
-      const compareIds = (a: number, b: number): number =>
-        compare(records.book(a), records.addedAt(a), records.book(b), records.addedAt(b));
-      const ids = Uint32Array.from(records.liveIds()).sort(compareIds);
+      const { compare, compareIds } = this.comparison(sort);
+      const ids = sortedIds ?? this.sortedIds(sort);
       order = {
         list: new TrackedList(ids),
         key: sort.key,
@@ -208,4 +225,16 @@ function bisect<T>(items: readonly T[], before: (item: T) => boolean): number {
     else high = middle;
   }
   return low;
+}
+
+/** The descending order of ids from the ascending one: reversed, then each run of ties reversed back, so that ties keep insertion order. */
+function reversedKeepingTies(ascending: Uint32Array, tie: (a: number, b: number) => boolean): Uint32Array {
+  const descending = ascending.slice().reverse();
+  for (let start = 0; start < descending.length;) {
+    let end = start + 1;
+    while (end < descending.length && tie(descending[end - 1] as number, descending[end] as number)) end++;
+    descending.subarray(start, end).reverse();
+    start = end;
+  }
+  return descending;
 }
