@@ -93,9 +93,7 @@ export function sortSuffixes(
   for (let start = 0; start < count;) {
     let end = start + 1;
     while (end < count && alike[end] === 1) end++;
-    const group =
-      end - start === 1 ? [suffixes[start] as number] : [...suffixes.subarray(start, end)].sort((a, b) => entryAt(a) - entryAt(b));
-    for (const suffix of group) {
+    for (const suffix of byEntry(suffixes.subarray(start, end), entryAt)) {
       const id = idOf[suffix] as number;
       if (seenIn?.[id] === start) continue;
       if (seenIn) seenIn[id] = start;
@@ -126,4 +124,21 @@ function insertionSort(suffixes: Uint32Array, alike: Uint8Array, depth: number, 
     suffixes[j] = suffix;
   }
   for (let i = 1; i < suffixes.length; i++) alike[i] = compare(suffixes[i - 1] as number, suffixes[i] as number) === 0 ? 1 : 0;
+}
+
+/** How many suffixes a group may hold for `byEntry` to pack each with its place in one number. */
+const PACKED = 2 ** 20;
+
+/**
+ * The suffixes of a group alike in their keys, by entry. Each entry (below 2³²) is packed with
+ * its place in the group (below 2²⁰) into one float, exact below 2⁵³, so that the typed array's
+ * own numeric sort does the work: a group of thousands (one author's name, over and over) sorts
+ * in a fraction of what a comparison function called for every pair takes.
+ */
+function byEntry(group: Uint32Array, entryAt: (suffix: number) => number): Iterable<number> {
+  if (group.length === 1) return group;
+  if (group.length > PACKED) return [...group].sort((a, b) => entryAt(a) - entryAt(b));
+  const packed = new Float64Array(group.length);
+  for (let k = 0; k < group.length; k++) packed[k] = entryAt(group[k] as number) * PACKED + k;
+  return Array.from(packed.sort(), (key) => group[key % PACKED] as number);
 }
