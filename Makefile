@@ -10,11 +10,12 @@ else
 WITH_NODE = npx --yes --package=node@$(NODE_LINE) -c
 endif
 
-.PHONY: run test coverage bench lint format mutation clean
+.PHONY: run test coverage bench path lint format mutation clean
 
 # npm ci runs again only when the lock file changes.
+# On the Node that runs everything else, so that an old machine Node does not warn about the tools' engines.
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	$(WITH_NODE) 'npm ci --no-audit --no-fund'
 	@touch $@
 
 # npm start holds the node flags (package.json). `exec` leaves npm as make's child, and npm
@@ -31,6 +32,10 @@ coverage: test
 
 bench: node_modules/.installed
 	$(WITH_NODE) 'npm run bench'
+
+# Which files of src/ one request runs, and their lines (README, How a request flows); STORE=indexed for the default store.
+path: node_modules/.installed
+	$(WITH_NODE) 'node bench/path.ts $${STORE:-map}'
 
 # The OpenAPI document the service serves, linted with the recommended rules of Redocly and
 # Spectral (redocly.yaml, .spectral.yaml), at pinned versions, through npx: not dependencies.

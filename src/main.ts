@@ -20,15 +20,17 @@ function create(): Service {
 
 const { settings, store, logger, app, server, plugs } = create();
 server.once('error', (error: NodeJS.ErrnoException) => {
-  logger.error('cannot listen', { port: settings.port, host: settings.host, code: error.code, error: error.message });
+  // A port another program holds is the usual case on a developer's machine: say how to pick another.
+  const hint = error.code === 'EADDRINUSE' ? `port ${settings.port} is taken: set PORT to another, or 0 for any free one` : undefined;
+  logger.error('cannot listen', { port: settings.port, host: settings.host, code: error.code, error: error.message, hint });
   process.exit(1);
 });
 server.listen(settings.port, settings.host, () => {
-  logger.info('listening', {
-    port: (server.address() as { port: number }).port,
-    host: settings.host ?? 'all interfaces',
-    books: store.size,
-  });
+  const { port } = server.address() as { port: number };
+  // The address a browser on this machine opens: a host of all interfaces is reached as localhost.
+  const host = settings.host === undefined || settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  logger.info('listening', { port, host: settings.host ?? 'all interfaces', url, store: settings.store, books: store.size });
   // What the rooms run beside the service starts once it listens; one that cannot start stops the process.
   Promise.all(plugs.map((plug) => plug.start?.())).catch(() => process.exit(1));
 });

@@ -193,7 +193,7 @@ describe('fail-fast start-up', () => {
     );
   });
 
-  it('a port already in use: exit 1 with an error log line', async () => {
+  it('a port already in use: exit 1 with an error log line that says how to pick another', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as AddressInfo;
@@ -209,6 +209,7 @@ describe('fail-fast start-up', () => {
           host: '127.0.0.1',
           code: 'EADDRINUSE',
           error: `listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+          hint: `port ${port} is taken: set PORT to another, or 0 for any free one`,
         },
       ]);
     } finally {
@@ -234,7 +235,7 @@ describe('fail-fast start-up', () => {
 });
 
 describe('a running service', () => {
-  it('PORT=0: logs `listening` with the port, serves GET /books, and stops on SIGTERM with exit 0', async () => {
+  it('PORT=0: logs `listening` with the port, the URL and the store, serves GET /books, and stops on SIGTERM with exit 0', async () => {
     const running = run({ PORT: '0', HOST: '127.0.0.1' });
     const port = await listeningPort(running.service);
     assert.ok(Number.isInteger(port) && port > 0);
@@ -249,7 +250,7 @@ describe('a running service', () => {
     const durationMs = lines[1]?.durationMs;
     assert.equal(typeof durationMs, 'number');
     assert.deepEqual(lines, [
-      { level: 'info', msg: 'listening', port, host: '127.0.0.1', books: 3 },
+      { level: 'info', msg: 'listening', port, host: '127.0.0.1', url: `http://127.0.0.1:${port}/`, store: 'indexed', books: 3 },
       { level: 'info', msg: 'request', method: 'GET', path: '/books', status: 200, durationMs, requestId },
       { level: 'info', msg: 'shutting down', signal: 'SIGTERM', timeoutMs: 10_000 },
       { level: 'info', msg: 'stopped' },
@@ -263,7 +264,7 @@ describe('a running service', () => {
       const { code, stderr } = await stop(running, signal);
       assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
       assert.deepEqual(linesWithoutTime(running.stdout()), [
-        { level: 'info', msg: 'listening', port, host: '127.0.0.1', books: 3 },
+        { level: 'info', msg: 'listening', port, host: '127.0.0.1', url: `http://127.0.0.1:${port}/`, store: 'indexed', books: 3 },
         { level: 'info', msg: 'shutting down', signal, timeoutMs: 5000 },
         { level: 'info', msg: 'stopped' },
       ]);
@@ -278,7 +279,7 @@ describe('a running service', () => {
     const { code, stderr } = await running.service.exited;
     assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
     assert.deepEqual(linesWithoutTime(running.stdout()), [
-      { level: 'info', msg: 'listening', port, host: '127.0.0.1', books: 3 },
+      { level: 'info', msg: 'listening', port, host: '127.0.0.1', url: `http://127.0.0.1:${port}/`, store: 'indexed', books: 3 },
       { level: 'info', msg: 'shutting down', signal: 'SIGINT', timeoutMs: 10_000 },
       { level: 'info', msg: 'stopped' },
     ]);
@@ -323,12 +324,20 @@ describe('a running service', () => {
     assert.match(containerfile, /^EXPOSE 5000 9464$/m);
   });
 
-  it('binds all interfaces without HOST, and says so', async () => {
+  it('binds all interfaces without HOST, and says so, with the address a browser here opens', async () => {
     const running = run({ PORT: '0' });
     const line = await running.service.waitForLine((entry) => entry.msg === 'listening');
     const { time, ...rest } = line;
     assert.equal(typeof time, 'string');
-    assert.deepEqual(rest, { level: 'info', msg: 'listening', port: rest.port, host: 'all interfaces', books: 3 });
+    assert.deepEqual(rest, {
+      level: 'info',
+      msg: 'listening',
+      port: rest.port,
+      host: 'all interfaces',
+      url: `http://localhost:${String(rest.port)}/`,
+      store: 'indexed',
+      books: 3,
+    });
     const response = await fetch(`http://127.0.0.1:${String(rest.port)}/health`);
     assert.deepEqual({ status: response.status, body: await response.json() }, { status: 200, body: { status: 'UP' } });
     assert.equal((await stop(running)).code, 0);
