@@ -24,3 +24,10 @@ export function idsOf(bits: Uint32Array): number[] {
   }
   return ids;
 }
+
+/** A copy of `bits` with room for `id`. */
+export function growTo(bits: Uint32Array, id: number): Uint32Array {
+  const grown = new Uint32Array((id >>> 5) + 1);
+  grown.set(bits);
+  return grown;
+}

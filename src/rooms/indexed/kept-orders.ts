@@ -9,28 +9,11 @@ import type { RecordTable, StoredBook } from './records.ts';
 import type { Compare } from '../../core/book.ts';
 import type { Position } from './sorted-list.ts';
 import { Stretch } from './stretches.ts';
+import { bothWays, type Order, type Place, sortOrder } from './sort-order.ts';
 import { TrackedList } from './tracked-list.ts';
 
 /** How many books a scan reads at a time, between which writes may come. */
 export const SCAN_BATCH = 256;
-
-/** A place in an order, kept after the book may have gone: the book as it was, and when it was added. */
-interface Place {
-  readonly book: StoredBook;
-  readonly added: number;
-}
-
-/** A sort order: its list, and the tests that find where a book or a place goes in it, each made once. */
-interface Order {
-  readonly list: TrackedList;
-  readonly key: SortKey;
-  /** Whether the book under id `item` sorts before the one under id `target`. */
-  readonly before: (item: number, target: number) => boolean;
-  /** Whether the book under id `item` sorts before `place`, or is the book that was there. */
-  readonly upTo: (item: number, place: Place) => boolean;
-  /** Below zero when place `a` comes before place `b`. */
-  readonly compare: (a: Place, b: Place) => number;
-}
 
 /**
  * A scan under way, and what it heard of the books that moved in its order while it was read: a
@@ -169,46 +152,18 @@ export class KeptOrders {
    */
   buildAll(): void {
     for (const key of this.comparisons.keys() as Iterable<SortKey>) {
-      const ascending = this.sortedIds({ key, descending: false });
-      this.order({ key, descending: false }, ascending);
-      // Descending is ascending reversed, each run of ties put back in insertion order: a pass
-      // with one comparison a book, where sorting again would take some twenty.
       const byKey = this.comparisons.get(key) as Compare;
-      const tie = (a: number, b: number): boolean => byKey(this.records.book(a), this.records.book(b)) === 0;
-      this.order({ key, descending: true }, reversedKeepingTies(ascending, tie));
+      const [ascending, descending] = bothWays(this.records, key, byKey);
+      this.sorted.set(`${key},asc`, ascending);
+      this.sorted.set(`${key},desc`, descending);
     }
   }
 
-  /** Every live id in this order, sorted with the collator. */
-  private sortedIds(sort: SortOrder): Uint32Array {
-    return Uint32Array.from(this.records.liveIds()).sort(this.comparison(sort).compareIds);
-  }
-
-  /** How two books, or two ids, compare in this order: by its key, ties by insertion. */
-  private comparison(sort: SortOrder) {
-    const { records } = this;
-    const byKey = this.comparisons.get(sort.key) as Compare;
-    const direction = sort.descending ? -1 : 1;
-    // Ties keep insertion order in both directions, so a descending order is not a reversed one.
-    const compare = (a: StoredBook, addedA: number, b: StoredBook, addedB: number): number => direction * byKey(a, b) || addedA - addedB;
-    const compareIds = (a: number, b: number): number => compare(records.book(a), records.addedAt(a), records.book(b), records.addedAt(b));
-    return { compare, compareIds };
-  }
-
-  private order(sort: SortOrder, sortedIds?: Uint32Array): Order {
+  private order(sort: SortOrder): Order {
     const name = `${sort.key},${sort.descending ? 'desc' : 'asc'}`;
     let order = this.sorted.get(name);
     if (!order) {
-      const { records } = this;
-      const { compare, compareIds } = this.comparison(sort);
-      const ids = sortedIds ?? this.sortedIds(sort);
-      order = {
-        list: new TrackedList(ids),
-        key: sort.key,
-        before: (item, target) => compareIds(item, target) < 0,
-        upTo: (item, place) => compare(records.book(item), records.addedAt(item), place.book, place.added) <= 0,
-        compare: (a, b) => compare(a.book, a.added, b.book, b.added),
-      };
+      order = sortOrder(this.records, sort, this.comparisons.get(sort.key) as Compare);
       this.sorted.set(name, order);
     }
     return order;
@@ -225,16 +180,4 @@ function bisect<T>(items: readonly T[], before: (item: T) => boolean): number {
     else high = middle;
   }
   return low;
-}
-
-/** The descending order of ids from the ascending one: reversed, then each run of ties reversed back, so that ties keep insertion order. */
-function reversedKeepingTies(ascending: Uint32Array, tie: (a: number, b: number) => boolean): Uint32Array {
-  const descending = ascending.slice().reverse();
-  for (let start = 0; start < descending.length;) {
-    let end = start + 1;
-    while (end < descending.length && tie(descending[end - 1] as number, descending[end] as number)) end++;
-    descending.subarray(start, end).reverse();
-    start = end;
-  }
-  return descending;
 }

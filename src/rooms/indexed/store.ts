@@ -21,7 +21,8 @@ import {
 } from '../../core/store.ts';
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
 import { RecordTable, type StoredBook, storedBook } from './records.ts';
-import { Stretch, STRETCH_MS } from './stretches.ts';
+import { growTo } from './bit-set.ts';
+import { OneAtATime, Stretch, STRETCH_MS } from './stretches.ts';
 import { type Matches, matchesOf, TextIndex } from './text-index.ts';
 
 /** A search that reads more entries than this is done in stretches, taking its turn after the searches before it. */
@@ -44,8 +45,8 @@ export class IndexedBookStore implements BookStore {
   private readonly measure: (book: StoredBook) => number;
   /** Where a search done in stretches hears of each book written meanwhile, by id. */
   private readonly listeners = new Set<(id: number) => void>();
-  /** The last search in stretches, or one after it: the next one starts when it is done. */
-  private searches: Promise<unknown> = Promise.resolve();
+  /** Searches in stretches run one at a time, so that however many arrive at once, a turn of the event loop runs a stretch of one at most. */
+  private readonly searches = new OneAtATime();
   private readonly quickSearch: number;
   private readonly stretchMs: number;
 
@@ -132,7 +133,7 @@ export class IndexedBookStore implements BookStore {
     });
     const texts = this.indexTexts();
     if (texts.cost(filter) <= this.quickSearch) return pageOf(texts.search(filter));
-    return this.inTurn(async () => pageOf(await this.searchInStretches(filter)));
+    return this.searches.run(async () => pageOf(await this.searchInStretches(filter)));
   }
 
   async scan({ sort, ...filter }: Omit<BookQuery, 'offset' | 'limit'>): Promise<BookScan> {
@@ -143,16 +144,6 @@ export class IndexedBookStore implements BookStore {
     const found = await this.find({ ...filter, sort, limit: SCAN_BATCH + 1 });
     if (found.total <= SCAN_BATCH) return found;
     return { total: found.total, books: this.orders.scan(sort, bookTest(filter)) };
-  }
-
-  /**
-   * Runs a search after the searches in stretches before it, so that however many arrive at once,
-   * a turn of the event loop runs a stretch of one of them at most.
-   */
-  private inTurn<T>(search: () => Promise<T>): Promise<T> {
-    const result = this.searches.then(search);
-    this.searches = result.catch(() => undefined);
-    return result;
   }
 
   /**
@@ -201,11 +192,4 @@ export class IndexedBookStore implements BookStore {
     this.indexTexts();
     this.orders.buildAll();
   }
-}
-
-/** A copy of `bits` with room for `id`. */
-function growTo(bits: Uint32Array, id: number): Uint32Array {
-  const grown = new Uint32Array((id >>> 5) + 1);
-  grown.set(bits);
-  return grown;
 }

@@ -27,3 +27,15 @@ export class Stretch {
     this.started = performance.now();
   }
 }
+
+/** Long works run one after another, each once the one before it is done, in the order they came. */
+export class OneAtATime {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.last.then(work);
+    // A work that fails fails for its caller; the next one starts all the same.
+    this.last = result.catch(() => undefined);
+    return result;
+  }
+}

@@ -1,18 +1,27 @@
 /**
- * A suffix array over lower-cased texts (the titles, or the shown authors), as Manber and Myers
- * describe one, kept up to date in sorted chunks (sorted-list.ts), so that a search costs about as
- * much as its answer, not as much as the catalogue. Entries, their order and the search among them
- * are in suffix-order.ts.
+ * A suffix array over lower-cased texts (the titles, or the shown authors), as Manber and Myers describe one, kept up to date in
+ * sorted chunks (sorted-list.ts), so that a search costs about as much as its answer, not as much as the catalogue. Entries, their
+ * order and the search among them are in suffix-order.ts; walks of a range, in suffix-walk.ts.
  */
 import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
-import { ABOVE_ALL, BELOW_ALL, entryOf, entryOffsets, fold, ID_MASK, MAX_IDS, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
+import {
+  ABOVE_ALL,
+  ASCII,
+  BELOW_ALL,
+  entryOf,
+  entryOffsets,
+  fold,
+  ID_MASK,
+  lowerCased,
+  MAX_IDS,
+  MAX_TEXT_LENGTH,
+  PREFIX,
+  seek,
+} from './suffix-order.ts';
+import { entriesBetween, markInStretches, soughtFrom } from './suffix-walk.ts';
 import { sortSuffixes } from './suffix-sort.ts';
 
 export { MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
-
-const ASCII = /^[\u0000-\u007f]*$/;
-/** How many entries a walk in stretches reads between two pauses. */
-const PAUSE_EVERY = 4096;
 
 export interface TextMatches {
   /** The ids of the matching texts, each once, in no particular order; valid until the next search. */
@@ -25,16 +34,13 @@ export interface TextMatches {
 
 export class SuffixArray {
   /**
-   * By id: the text as compared, either the ASCII text itself or its lower-cased copy. Texts are
-   * lower-cased with `toLowerCase()`, as the contract says, and compared by UTF-16 code unit. A
-   * text of plain ASCII is kept as it is and folded A–Z while comparing, which is what
-   * `toLowerCase()` does to ASCII, and which saves a lower-cased copy of most texts.
+   * By id: the text as compared, lower-cased with `toLowerCase()` and compared by UTF-16 code unit. A text of plain ASCII is kept
+   * as it is and folded A–Z while comparing, which is what `toLowerCase()` does to ASCII, and saves a lower-cased copy of most texts.
    */
   private readonly texts: (string | undefined)[];
   /**
-   * The ids of texts longer than an entry can point into: only their first `MAX_TEXT_LENGTH`
-   * suffixes are entries, and a search short enough to start past them checks these texts whole.
-   * An author of two names of 256 "İ" each lower-cases to 1,025 code units; no title gets here.
+   * The ids of texts longer than an entry can point into: only their first `MAX_TEXT_LENGTH` suffixes are entries, and a search short
+   * enough to start past them checks these texts whole. An author of two names of 256 "İ" lower-cases to 1,025 code units.
    */
   private readonly overlong = new Set<number>();
   /** The most code units any text ever had past the entries: only a needle this short can start there. */
@@ -120,11 +126,8 @@ export class SuffixArray {
         found[count++] = id;
       }
     }
-    for (const id of needle.length <= this.overflow ? this.overlong : []) {
-      const text = texts[id] as string;
-      // Only a needle that fits past the last entry can start where no entry points.
-      if (needle.length > text.length - MAX_TEXT_LENGTH || (matched[id >>> 5] as number) & (1 << (id & 31))) continue;
-      if (!lowerCased(text).includes(needle)) continue;
+    for (const id of this.overlongHolding(needle)) {
+      if ((matched[id >>> 5] as number) & (1 << (id & 31))) continue;
       matched[id >>> 5] = (matched[id >>> 5] as number) | (1 << (id & 31));
       found[count++] = id;
     }
@@ -137,71 +140,27 @@ export class SuffixArray {
   }
 
   /**
-   * Marks in `bits` each text that contains `query`, as `search` finds them, but pausing (a
-   * `yield`) after every few thousand entries, so that the caller can give the event loop back.
-   * The array may change while the walk waits, and a place in it with it, so the walk goes on
-   * after the last entry it read, found afresh by its key: a keyset read, like a scan's. A text
-   * written meanwhile may be marked as it was or as it is; the caller checks those again.
+   * Marks in `bits` each text that contains `query`, as `search` finds them, pausing (a `yield`) every few thousand entries
+   * (suffix-walk.ts). A text written while the walk waits may be marked as it was or as it is; the caller checks those again.
    */
   *mark(query: string, bits: Uint32Array): Generator<void, void, void> {
     const needle = query.toLowerCase();
     const checked = needle.length > PREFIX ? new Uint32Array(bits.length) : undefined;
-    const { suffixes, texts } = this;
-    const from = this.side(needle);
-    let first = seek(suffixes, texts, needle, from, BELOW_ALL, true);
-    for (;;) {
-      const end = seek(suffixes, texts, needle, from, ABOVE_ALL, true);
-      const last = this.markBetween(needle, first, end, bits, checked);
-      if (last === undefined) break;
-      yield;
-      first = seek(suffixes, texts, last.key, 0, last.entry + 1);
-    }
+    yield* markInStretches(this.suffixes, this.texts, needle, soughtFrom(this.suffixes, this.texts, needle), bits, checked);
+    for (const id of this.overlongHolding(needle)) bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
+  }
+
+  /** The overlong texts that hold `needle` where no entry points: only a needle that fits past the last entry can start there. */
+  private *overlongHolding(needle: string): Generator<number> {
     for (const id of needle.length <= this.overflow ? this.overlong : []) {
-      const text = texts[id] as string;
-      if (needle.length <= text.length - MAX_TEXT_LENGTH && lowerCased(text).includes(needle)) {
-        bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
-      }
+      const text = this.texts[id] as string;
+      if (needle.length <= text.length - MAX_TEXT_LENGTH && lowerCased(text).includes(needle)) yield id;
     }
   }
 
-  /**
-   * Marks the texts of the entries from `first` up to `end`, stopping after `PAUSE_EVERY` of them;
-   * then gives the last entry read and its key (its suffix, cut as the order cuts it), else
-   * undefined. With `checked`, the needle is longer than the order looks, and each text is checked whole, once.
-   */
-  private markBetween(
-    needle: string,
-    first: Position,
-    end: Position,
-    bits: Uint32Array,
-    checked: Uint32Array | undefined,
-  ): { entry: number; key: string } | undefined {
-    const { suffixes, texts } = this;
-    let visited = 0;
-    for (let chunk = chunkAt(first); chunk <= chunkAt(end) && chunk < suffixes.chunkCount; chunk++) {
-      const entries = suffixes.itemsOf(chunk);
-      const to = chunk === chunkAt(end) ? indexAt(end) : suffixes.sizeOf(chunk);
-      for (let i = chunk === chunkAt(first) ? indexAt(first) : 0; i < to; i++) {
-        const entry = entries[i] as number;
-        const id = entry & ID_MASK;
-        const word = id >>> 5;
-        const bit = 1 << (id & 31);
-        if (((bits[word] as number) & bit) === 0 && !(checked && (checked[word] as number) & bit)) {
-          if (checked) checked[word] = (checked[word] as number) | bit;
-          if (!checked || lowerCased(texts[id] as string).includes(needle)) bits[word] = (bits[word] as number) | bit;
-        }
-        if (++visited === PAUSE_EVERY) return { entry, key: keyOf(texts, entry) };
-      }
-    }
-    return undefined;
-  }
-
-  /**
-   * About how much a search for `query` walks: the entries it reads, an upper bound of the texts it
-   * finds. Two binary searches, so that a search of several words can start from the rarest.
-   */
+  /** About how much a search for `query` walks (entries read, at most the texts found): two binary searches, so a search of words starts from the rarest. */
   estimate(query: string): number {
-    return this.between(...this.range(query.toLowerCase())) + (query.length <= this.overflow ? this.overlong.size : 0);
+    return entriesBetween(this.suffixes, ...this.range(query.toLowerCase())) + (query.length <= this.overflow ? this.overlong.size : 0);
   }
 
   /** Whether the text under an id contains `query`, both sides lower-cased: the plain rule, for one text. A free id holds nothing. */
@@ -210,24 +169,10 @@ export class SuffixArray {
     return text !== undefined && lowerCased(text).includes(query.toLowerCase());
   }
 
-  /**
-   * The entries whose suffixes start with the needle. A needle past PREFIX is sought by its first
-   * PREFIX code units or its last, whichever fewer suffixes start with (titles of a series share
-   * a long beginning, and differ at the end); each text found is then checked whole, once.
-   */
+  /** The entries whose suffixes start with the needle, sought by the end `soughtFrom` picks; a long needle's texts are checked whole. */
   private range(needle: string): [Position, Position] {
-    const from = this.side(needle);
+    const from = soughtFrom(this.suffixes, this.texts, needle);
     return [seek(this.suffixes, this.texts, needle, from, BELOW_ALL, true), seek(this.suffixes, this.texts, needle, from, ABOVE_ALL, true)];
-  }
-
-  /** Where in the needle its sought part starts: 0, or for a needle past PREFIX its last PREFIX code units if fewer suffixes start with those. */
-  private side(needle: string): number {
-    if (needle.length <= PREFIX) return 0;
-    const { suffixes, texts } = this;
-    const last = needle.length - PREFIX;
-    const count = (from: number): number =>
-      this.between(seek(suffixes, texts, needle, from, BELOW_ALL, true), seek(suffixes, texts, needle, from, ABOVE_ALL, true));
-    return count(last) < count(0) ? last : 0;
   }
 
   /** Keeps a text longer than the entries among the overlong ones. */
@@ -235,14 +180,6 @@ export class SuffixArray {
     if (text.length <= MAX_TEXT_LENGTH) return;
     this.overlong.add(id);
     this.overflow = Math.max(this.overflow, text.length - MAX_TEXT_LENGTH);
-  }
-
-  /** How many entries lie from `first` up to `end`. */
-  private between(first: Position, end: Position): number {
-    const list = this.suffixes;
-    let count = indexAt(end) - indexAt(first);
-    for (let chunk = chunkAt(first); chunk < chunkAt(end); chunk++) count += list.sizeOf(chunk);
-    return count;
   }
 
   private insert(id: number, text: string): void {
@@ -255,18 +192,7 @@ export class SuffixArray {
   }
 }
 
-/** The key of an entry in the order: its suffix, cut to the code units the order looks at. */
-function keyOf(texts: readonly (string | undefined)[], entry: number): string {
-  const offset = Math.floor(entry / MAX_IDS);
-  return (texts[entry & ID_MASK] as string).slice(offset, offset + PREFIX);
-}
-
 function textOf(id: number, text: string): string {
   if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
   return ASCII.test(text) ? text : text.toLowerCase();
-}
-
-/** The text as `toLowerCase()` gives it, from what is kept: an ASCII text is kept as it came. */
-function lowerCased(text: string): string {
-  return ASCII.test(text) ? text.toLowerCase() : text;
 }

@@ -143,3 +143,11 @@ function sortsBefore(
 export function fold(code: number): number {
   return code >= 65 && code <= 90 ? code + 32 : code;
 }
+
+/** Whether a text is plain ASCII, which `toLowerCase()` changes only in A–Z. */
+export const ASCII = /^[\u0000-\u007f]*$/;
+
+/** The text as `toLowerCase()` gives it, from what is kept: an ASCII text is kept as it came. */
+export function lowerCased(text: string): string {
+  return ASCII.test(text) ? text.toLowerCase() : text;
+}
