@@ -46,7 +46,6 @@ export function createApp(parts: AppParts): App {
   const { logger, plugs, representations } = parts;
   const routes = routeTable(parts);
   const router = new Router(routes);
-  // A request whose Accept never names a representation's type is not asked about it.
   const named = representations.map((representation) => new RegExp(representation.type.replace(/[.+]/g, '\\$&'), 'i'));
   const answers = plugs.flatMap((plug) => (plug.answer ? [plug.answer] : []));
   const observers = plugs.flatMap((plug) => (plug.observer ? [plug.observer] : []));
@@ -56,20 +55,16 @@ export function createApp(parts: AppParts): App {
     hostBase,
   );
   let closing = false;
-  /** The representation a request asks for at a route, if a room offers one there. */
-  function chosen(req: IncomingMessage, template: string): Representation | undefined {
-    const accept = req.headers.accept;
-    if (accept === undefined) return undefined;
-    return representations.find((it, i) => it.paths.includes(template) && (named[i] as RegExp).test(accept) && it.chosen(accept));
-  }
+  /** The representation a request asks for at a route, if a room offers one there; an Accept that does not name its type does not. */
+  const chosen = ({ headers: { accept = '' } }: IncomingMessage, template: string): Representation | undefined =>
+    representations.find((it, i) => it.paths.includes(template) && (named[i] as RegExp).test(accept) && it.chosen(accept));
 
   /** Routes the request and runs its handler; whatever fails on the way is thrown as it is. */
   async function dispatch(req: IncomingMessage, method: string, target: Target, match: Match<Handler>, requestId: string): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9, which this service does not speak.
     if (req.httpVersionMajor !== 1) throw fail({ reason: 'not-http1' });
     // 100-continue is sent when the body is read (service.ts); any other expectation fails.
-    if (req.headers.expect !== undefined && req.headers.expect.toLowerCase() !== '100-continue')
-      throw fail({ reason: 'expectation-failed' });
+    if (![undefined, '100-continue'].includes(req.headers.expect?.toLowerCase())) throw fail({ reason: 'expectation-failed' });
     // A CONNECT asks for a tunnel to another host, which this service, no proxy, never opens.
     if (method === 'CONNECT') throw fail({ reason: 'method-not-allowed', method, allow: router.allMethods });
     const base = baseOf(req, target.authority);

@@ -1,7 +1,6 @@
 /**
- * What a book is, read from the table of fields (fields.ts): the three shapes of a book (what a client submits, what the store keeps, what
- * a client is shown), the author fields derived from each other (api.md, Authors), and how two books compare in each sort order. Pure
- * functions.
+ * What a book is, read from the table of fields (fields.ts): its three shapes (submitted, stored, shown), the author fields derived
+ * from each other (api.md, Authors), and how two books compare in each sort order. Pure functions.
  */
 import { FIELDS, type FieldTable } from './fields.ts';
 

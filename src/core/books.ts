@@ -58,9 +58,8 @@ function check(field: FieldRule, value: unknown): string | undefined {
 type Stored = { readonly stored: BookFields } | { readonly failed: Failure };
 
 /**
- * A submitted book stored by the rules (api.md, Adding a book, rules 1–3 and 7; Editing, rules 2–5): validation first, then the store's
- * checks. With `isbn`, it replaces that book, and a body whose isbn is not the path's is one more `#/isbn` error, after the validator's
- * own.
+ * A submitted book stored by the rules (api.md, Adding a book, rules 1–3 and 7; Editing, rules 2–5): validation, then the store's
+ * checks. With `isbn`, it replaces that book; a body whose isbn is not the path's is one more `#/isbn` error, after the validator's.
  */
 export function storeBook(store: BookStore, body: Readonly<Record<string, unknown>>, isbn?: string, table: FieldTable = FIELDS): Stored {
   const validation = validateBook(body, table);

@@ -101,13 +101,11 @@ const PIECE_LENGTH = 16 * 1024;
 type Books = Iterable<BookFields> | AsyncIterable<BookFields>;
 
 /**
- * A large collection as a stream of its JSON, made a piece at a time as the client reads it, so that an answer of every book never sits in
- * memory whole (api.md, Limits, rule 7). Its bytes are exactly those of `JSON.stringify(renderCollection(...))`.
+ * A large collection as a stream of its JSON, made a piece at a time as the client reads it (one piece ahead, no more), so that an answer
+ * of every book never sits in memory whole (api.md, Limits, rule 7). Its bytes are exactly those of `JSON.stringify(renderCollection())`.
  */
-function collectionStream(books: Books, base: string, page?: Page, extra?: object): Readable {
-  // One piece is made ahead of the one being written, no more.
-  return Readable.from(pieces(books, base, page, extra), { highWaterMark: 1 });
-}
+const collectionStream = (books: Books, base: string, page?: Page, extra?: object): Readable =>
+  Readable.from(pieces(books, base, page, extra), { highWaterMark: 1 });
 
 /**
  * The books go between the two halves of the collection rendered with none. After each piece the generator waits a turn: a local client

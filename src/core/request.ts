@@ -95,9 +95,8 @@ export function hostBase(req: IncomingMessage, authority: string | undefined): s
 }
 
 /**
- * The first 64 media ranges of an Accept header (RFC 9110, 12.5.1), lower-cased, each with its q, read by a scanner that looks at each
- * character once, so a long header costs what 64 ranges cost; a comma or semicolon in a quoted string splits nothing. A range whose q is no
- * qvalue is left out.
+ * The first 64 media ranges of an Accept header (RFC 9110, 12.5.1), lower-cased, with their q (a range whose q is no qvalue is left
+ * out), read by a scanner that looks at each character once; a comma or semicolon in a quoted string splits nothing.
  */
 export function mediaRanges(header: string): { readonly type: string; readonly q: number }[] {
   const ranges: { type: string; q: number }[] = [];

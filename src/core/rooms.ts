@@ -24,9 +24,8 @@ export type Route = RouteOf<Handler> & { readonly options?: Readonly<Record<stri
 export type Handle = (req: IncomingMessage, res: ServerResponse, arrived?: number) => void;
 
 /**
- * Another representation of the resources at some route templates, whose every answer then varies by Accept (api.md, Forms): `chosen` says
- * whether an Accept that names its type prefers it; `book` makes a book's HAL body its own; `collection` gives what a collection adds after
- * HAL's members.
+ * Another representation of the resources at some routes, whose every answer then varies by Accept (api.md, Forms): `chosen` says if an
+ * Accept naming its type prefers it; `book` makes a book's HAL body its own; `collection` gives what a collection adds after HAL's.
  */
 export interface Representation {
   readonly paths: readonly string[];

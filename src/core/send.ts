@@ -51,11 +51,23 @@ export function send(
   if (reply.body !== undefined && status !== 304) headers['content-type'] = reply.type ?? HAL_TYPE;
   if (body !== undefined && status !== 304) headers['content-length'] = Buffer.byteLength(body);
   res.writeHead(status, headers);
-  // A stream is piped only to a GET's 200, waiting for the client to take each piece. node queues the answers to pipelined requests, and
-  // one whose connection closes before its turn never gets a socket: its stream stops with its request.
+  // A stream is piped only to a GET's 200, waiting for the client to take each piece.
   if (stream && status === 200 && req.method === 'GET') {
-    req.once('close', () => res.socket === null && stream.destroy());
-    return pipeline(stream, res).then(() => status);
+    const written = pipeline(stream, res);
+    if (res.socket !== null) return written.then(() => status);
+    // An answer queued behind another whose connection closes first is dropped with its request; node 22 never closes such a response.
+    written.catch(() => {});
+    const dropped = new Promise<void>((resolve) => {
+      const drop = (): void => {
+        if (res.socket !== null) return;
+        stream.destroy();
+        res.destroy();
+        resolve();
+      };
+      if (req.destroyed) drop();
+      else req.once('close', drop);
+    });
+    return Promise.race([written, dropped]).then(() => status);
   }
   stream?.destroy();
   res.end(status === 304 ? undefined : body);

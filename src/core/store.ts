@@ -1,7 +1,6 @@
 /**
  * Storage: the `BookStore` interface the operations use, and `MapBookStore`, the plain store that is the reference for every other: a
- * filter is a scan and an order is a sort. A room may offer another store behind the same interface (docs/performance.md says when one
- * pays).
+ * filter is a scan, an order a sort. A room may offer another store behind the interface (docs/performance.md says when one pays).
  */
 import { type BookFields, shownAuthor, sortComparisons, textLength } from './book.ts';
 import { FIELDS, type FieldTable, type SortKey } from './fields.ts';
