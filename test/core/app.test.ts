@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BookFields } from '../../src/core/book.ts';
-import { IndexedBookStore } from '../../src/rooms/indexed/store.ts';
+import { MapBookStore } from '../../src/core/store.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 /** A store whose reads fail in the two ways a handler can: by throwing, or by returning what cannot be sent. */
-class FailingStore extends IndexedBookStore {
+class FailingStore extends MapBookStore {
   override get(isbn: string): BookFields | undefined {
     if (isbn === 'throws') throw new Error('the disk is on fire');
-    // A BigInt cannot be written as JSON: the reply fails only when respond serialises it.
+    // A BigInt cannot be written as JSON: the reply fails only when send serialises it.
     if (isbn === 'unwritable')
       return { isbn, title: 10n as unknown as string, authorFirstName: 'A', authorLastName: 'B', author: undefined };
     return super.get(isbn);
