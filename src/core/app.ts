@@ -111,8 +111,7 @@ export function createApp(parts: AppParts): App {
       const sent = send(req, res, reply, requestId, closing);
       status = typeof sent === 'number' ? sent : await sent;
     } catch (error) {
-      // A reply that cannot be written must still get an answer; once its headers are out, the
-      // connection is cut instead. A client that left in the middle of a stream is no error.
+      // A reply that cannot be written gets a problem, or once its headers are out a cut connection; a client that left a stream is no error.
       if (!res.headersSent) status = await send(req, res, problemReply(error, target.path, requestId), requestId, closing);
       else {
         if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') problemReply(error, target.path, requestId);

@@ -4,8 +4,7 @@
  */
 import { FIELDS, type FieldTable } from './fields.ts';
 
-// A field's type gives its value's type, `required` whether it may be left out; the author
-// group, whose fields are derived from each other, is always shown as text.
+// A field's type gives its value's type and `required` whether it may be missing; the author group is always shown, as text.
 type Field = (typeof FIELDS.rows)[number];
 type ValueOf<F> = F extends { readonly type: 'integer' } ? number : string;
 type Grouped = Extract<Field, { readonly group: string }>;
@@ -74,8 +73,7 @@ export const shownAuthor = (record: BookFields): string => record.author ?? join
 const joinNames = (first: string, last: string): string => (hasText(first) && hasText(last) ? `${first} ${last}` : '');
 export type Compare = (a: BookFields, b: BookFields) => number;
 
-// Case- and accent-insensitive, with numbers compared by value ("Vol 2" before "Vol 10"); a
-// fixed locale keeps the order the same on every machine (api.md, Listing, rule 6).
+// Case- and accent-insensitive, numbers by value ("Vol 2" before "Vol 10"), one locale on every machine (api.md, Listing, rule 6).
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** The comparison of every sort the table offers, by its key: text by the collator, integers by value, an absent value last. */

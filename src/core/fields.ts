@@ -57,8 +57,7 @@ export const FIELDS = {
       label: 'ISBN',
       description:
         'Identifies the book; addresses it as /books/{isbn}, so it may not hold / or \\, and is what it looks like: no whitespace at either end, no control, format or blank filler character.',
-      // Proxies decode %2F and %5C in a path, so a / or \ in an isbn would make its own link name
-      // another book, or another application behind the same proxy.
+      // Proxies decode %2F and %5C in a path: a / or \ in an isbn would make its link name another book, or another application.
       forbidden: { characters: ['/', '\\'], message: 'isbn must not contain / or \\' },
       // An isbn names one book: one that differs from another's only by what no one can see could be taken for it.
       visible: { message: 'isbn must not contain invisible characters' },

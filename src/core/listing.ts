@@ -74,8 +74,7 @@ export function listBooks(store: BookStore): Handler {
     if ('errors' in parsed) throw fail({ reason: 'bad-parameters', errors: parsed.errors });
     const { given, filter, sort, sortParam, page } = parsed.listing;
     const { representation, base } = request;
-    // A listing's ETag names what its bytes depend on, so it is known before a book is read, and a
-    // client that holds this very listing is told so without a search (api.md, Headers, rule 2).
+    // The ETag names what the bytes depend on, known before a book is read: a client holding this listing hears so without a search.
     const version = JSON.stringify([store.revision, base, given, sortParam, page, representation?.type]);
     if (notModified(request.req, version)) return { status: 304, version };
     const none = { reason: 'no-books', title: filter.title, author: given.author, q: given.q } as const;

@@ -89,8 +89,7 @@ export function createHttpServer(handle: Handle, { keepAliveTimeoutMs }: CoreSet
   });
   const next = plugs.reduce((inner, plug) => plug.connections?.(server, inner) ?? inner, handle);
   const listener = (req: IncomingMessage, res: ServerResponse): void => next(req, res);
-  // An unknown Expect goes to the app, which answers a problem, and 100 Continue is sent only once
-  // the body is read, so a write refused first (a 401) is answered without inviting the body.
+  // An unknown Expect goes to the app's 417; 100 Continue waits for the body to be read, so a write refused first (401) never invites it.
   server.on('request', listener).on('checkExpectation', listener);
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     req.once('resume', () => res.headersSent || res.writeContinue());
@@ -112,10 +111,13 @@ export function seedStore(store: BookStore, seedFile: string | undefined): void 
   if (entries.length > store.capacity)
     throw new SettingError(`MAX_BOOKS (${store.capacity}) is below the ${entries.length} books of the seed`);
   entries.forEach((entry, index) => {
+    // Counted from 1 and named by its isbn and file, so that an editor's search finds it.
+    const isbn = (entry as { isbn?: unknown } | null)?.isbn;
+    const which = `SEED_FILE entry ${index + 1} of ${entries.length}${typeof isbn === 'string' ? ` (isbn ${JSON.stringify(isbn)})` : ''}`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-      throw new SettingError(`SEED_FILE entry ${index} is not a JSON object`);
+      throw new SettingError(`${which} is not a JSON object (${seedFile})`);
     const result = storeBook(store, entry as Readonly<Record<string, unknown>>);
-    if ('failed' in result) throw new SettingError(`SEED_FILE entry ${index}: ${sentence(result.failed)}`);
+    if ('failed' in result) throw new SettingError(`${which}: ${sentence(result.failed)} (${seedFile})`);
   });
   store.ready?.();
 }
@@ -125,8 +127,10 @@ function readSeedFile(path: string): readonly unknown[] {
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    if (error instanceof SyntaxError) throw new SettingError(`SEED_FILE is not valid JSON (${path})`);
-    throw new SettingError(`SEED_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)} (${path})`);
+    if (!(error instanceof SyntaxError))
+      throw new SettingError(`SEED_FILE cannot be read: ${(error as NodeJS.ErrnoException).code} (${path})`);
+    // The parser's own words say where, a line and column or the text around it: "... at position 20 (line 2 column 5)".
+    throw new SettingError(`SEED_FILE is not valid JSON: ${error.message} (${path})`);
   }
   if (!Array.isArray(value)) throw new SettingError(`SEED_FILE must hold a JSON array of books (${path})`);
   return value;

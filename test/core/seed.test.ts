@@ -249,12 +249,19 @@ describe('SEED_FILE errors stop start-up with a SettingError naming SEED_FILE', 
     assertSeedError(load(dir), 'SEED_FILE', `SEED_FILE cannot be read: EISDIR (${dir})`);
   });
 
-  it('invalid JSON, wherever it is: the array, an element, or after the array', async () => {
-    const texts = ['[{"isbn": "1",', '[nope]', '[{"isbn": "1"}}', '[1,]', '[,1]', '[1}', '[] x', 'nope', '[{"a": [}]'];
+  it('invalid JSON, wherever it is: the array, an element, or after the array, in the parser’s words, which say where', async () => {
+    const texts = ['[{"isbn": "1",', '[nope]', '[{"isbn": "1"}}', '[1,]', '[,1]', '[1}', '[] x', 'nope', '[{"a": [}]', ''];
     for (const text of texts) {
       const path = seedFile(text);
-      assertSeedError(load(path), 'SEED_FILE', `SEED_FILE is not valid JSON (${path})`);
+      assert.throws(load(path), (error: unknown) => {
+        assert.ok(error instanceof SettingError);
+        assert.ok(error.message.startsWith('SEED_FILE is not valid JSON: ') && error.message.endsWith(` (${path})`), error.message);
+        return true;
+      });
     }
+    // Where V8 knows the place, it names its line and column.
+    const path = seedFile('[\n  {"isbn": "1",\n   "title" "T"}\n]');
+    assert.throws(load(path), /line 3 column 12/);
   });
 
   it('an array of thousands of books, with strings that hold brackets, commas and escapes', async () => {
@@ -279,11 +286,6 @@ describe('SEED_FILE errors stop start-up with a SettingError naming SEED_FILE', 
     );
   });
 
-  it('an empty file', async () => {
-    const path = seedFile('');
-    assertSeedError(load(path), 'SEED_FILE', `SEED_FILE is not valid JSON (${path})`);
-  });
-
   it('JSON that is not an array', async () => {
     for (const text of ['{"books": []}', '"books"', '42', 'null']) {
       const path = seedFile(text);
@@ -291,51 +293,61 @@ describe('SEED_FILE errors stop start-up with a SettingError naming SEED_FILE', 
     }
   });
 
-  it('an entry that is not an object, naming its index', async () => {
+  it('an entry that is not an object, naming its place, counted from 1, and the file', async () => {
     for (const entry of ['book', 1, null, [], true]) {
       const path = seedFile(JSON.stringify([VALID, entry]));
-      assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1 is not a JSON object');
+      assertSeedError(load(path), 'SEED_FILE', `SEED_FILE entry 2 of 2 is not a JSON object (${path})`);
     }
   });
 
-  it('an entry failing validation, naming its index and the detail', async () => {
+  it('an entry failing validation, naming its place, its isbn when it has one, the detail and the file', async () => {
     const cases: [object, string][] = [
-      [{ isbn: 'x', author: 'A B' }, 'SEED_FILE entry 1: title must be provided'],
-      [{ isbn: 'x', title: '   ', author: 'A B' }, 'SEED_FILE entry 1: title must be provided'],
-      [{}, 'SEED_FILE entry 1: isbn must be provided; title must be provided; author must be provided'],
-      [{ isbn: 5, title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must be a string'],
-      [{ isbn: 'x', title: 'T', authorFirstName: 'A' }, 'SEED_FILE entry 1: author must be provided'],
-      [{ isbn: 'x'.repeat(65), title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must be at most 64 characters'],
-      [{ isbn: 'a/b', title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must not contain / or \\'],
-      [{ isbn: 'a\\b', title: 'T', author: 'A B' }, 'SEED_FILE entry 1: isbn must not contain / or \\'],
+      [{ isbn: 'x', author: 'A B' }, 'SEED_FILE entry 2 of 2 (isbn "x"): title must be provided'],
+      [{ isbn: 'x', title: '   ', author: 'A B' }, 'SEED_FILE entry 2 of 2 (isbn "x"): title must be provided'],
+      [{}, 'SEED_FILE entry 2 of 2: isbn must be provided; title must be provided; author must be provided'],
+      [{ isbn: 5, title: 'T', author: 'A B' }, 'SEED_FILE entry 2 of 2: isbn must be a string'],
+      [{ isbn: 'x', title: 'T', authorFirstName: 'A' }, 'SEED_FILE entry 2 of 2 (isbn "x"): author must be provided'],
+      [
+        { isbn: 'x'.repeat(65), title: 'T', author: 'A B' },
+        `SEED_FILE entry 2 of 2 (isbn "${'x'.repeat(65)}"): isbn must be at most 64 characters`,
+      ],
+      [{ isbn: 'a/b', title: 'T', author: 'A B' }, 'SEED_FILE entry 2 of 2 (isbn "a/b"): isbn must not contain / or \\'],
+      [{ isbn: 'a\\b', title: 'T', author: 'A B' }, 'SEED_FILE entry 2 of 2 (isbn "a\\\\b"): isbn must not contain / or \\'],
     ];
     for (const [entry, message] of cases) {
-      assertSeedError(load(seedFile(JSON.stringify([VALID, entry]))), 'SEED_FILE', message);
+      const path = seedFile(JSON.stringify([VALID, entry]));
+      assertSeedError(load(path), 'SEED_FILE', `${message} (${path})`);
     }
   });
 
-  it('names the index of the first bad entry, counting from 0', async () => {
+  it('names the first bad entry, counting from 1', async () => {
+    const first = seedFile(JSON.stringify([{ isbn: 'x' }, VALID]));
     assertSeedError(
-      load(seedFile(JSON.stringify([{ isbn: 'x' }, VALID]))),
+      load(first),
       'SEED_FILE',
-      'SEED_FILE entry 0: title must be provided; author must be provided',
+      `SEED_FILE entry 1 of 2 (isbn "x"): title must be provided; author must be provided (${first})`,
     );
     const entries = [VALID, { ...VALID, isbn: 'v-2', title: 'Two' }, { ...VALID, isbn: 'v-3', title: 'Three' }, { isbn: 'v-4' }];
+    const fourth = seedFile(JSON.stringify(entries));
     assertSeedError(
-      load(seedFile(JSON.stringify(entries))),
+      load(fourth),
       'SEED_FILE',
-      'SEED_FILE entry 3: title must be provided; author must be provided',
+      `SEED_FILE entry 4 of 4 (isbn "v-4"): title must be provided; author must be provided (${fourth})`,
     );
   });
 
   it('a duplicate isbn', async () => {
     const path = seedFile(JSON.stringify([VALID, { isbn: 'v-1', title: 'Other', author: 'Bo Other' }]));
-    assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1: Book already exists for ISBN: v-1');
+    assertSeedError(load(path), 'SEED_FILE', `SEED_FILE entry 2 of 2 (isbn "v-1"): Book already exists for ISBN: v-1 (${path})`);
   });
 
   it('a duplicate title and derived names, however the author was given', async () => {
     const path = seedFile(JSON.stringify([VALID, { isbn: 'v-2', title: 'Valid', authorFirstName: 'Ann', authorLastName: 'Author' }]));
-    assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1: Book already exists with title: Valid and author: Ann Author');
+    assertSeedError(
+      load(path),
+      'SEED_FILE',
+      `SEED_FILE entry 2 of 2 (isbn "v-2"): Book already exists with title: Valid and author: Ann Author (${path})`,
+    );
   });
 
   it('keeps a seed whose books differ only in case (duplicates are case-sensitive)', async () => {
@@ -366,6 +378,10 @@ describe('SEED_FILE errors stop start-up with a SettingError naming SEED_FILE', 
         { ...VALID, isbn: 'v-2', title },
       ]),
     );
-    assertSeedError(load(path), 'SEED_FILE', 'SEED_FILE entry 1: Book already exists with title: Two\\u000aLines and author: Ann Author');
+    assertSeedError(
+      load(path),
+      'SEED_FILE',
+      `SEED_FILE entry 2 of 2 (isbn "v-2"): Book already exists with title: Two\\u000aLines and author: Ann Author (${path})`,
+    );
   });
 });

@@ -145,7 +145,11 @@ describe('fail-fast start-up', () => {
   it('a SEED_FILE that is not JSON: exit 2 and one stderr line', async () => {
     const path = join(dir, 'broken.json');
     writeFileSync(path, '[{');
-    await assertRefused({ SEED_FILE: path }, [], `invalid configuration: SEED_FILE is not valid JSON (${path})`);
+    await assertRefused(
+      { SEED_FILE: path },
+      [],
+      `invalid configuration: SEED_FILE is not valid JSON: Expected property name or '}' in JSON at position 2 (line 1 column 3) (${path})`,
+    );
   });
 
   it('a SEED_FILE with a bad entry: exit 2 and one stderr line naming the entry', async () => {
@@ -157,7 +161,11 @@ describe('fail-fast start-up', () => {
         { isbn: 'b', author: 'X Y' },
       ]),
     );
-    await assertRefused({ SEED_FILE: path }, [], 'invalid configuration: SEED_FILE entry 1: title must be provided');
+    await assertRefused(
+      { SEED_FILE: path },
+      [],
+      `invalid configuration: SEED_FILE entry 2 of 2 (isbn "b"): title must be provided (${path})`,
+    );
   });
 
   it('MAX_BOOKS below the fixture: exit 2 and one stderr line naming MAX_BOOKS', async () => {
@@ -189,7 +197,7 @@ describe('fail-fast start-up', () => {
     await assertRefused(
       { SEED_FILE: path },
       [],
-      'invalid configuration: SEED_FILE entry 1: Book already exists with title: Two\\u000aLines and author: X Y',
+      `invalid configuration: SEED_FILE entry 2 of 2 (isbn "b"): Book already exists with title: Two\\u000aLines and author: X Y (${path})`,
     );
   });
 
