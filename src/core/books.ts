@@ -9,7 +9,7 @@ import { bookHref, renderBook } from './hal.ts';
 import type { Logger } from './log.ts';
 import type { RequestContext, Representation } from './rooms.ts';
 import { readJsonObject } from './request.ts';
-import { jsonEntityTag, type Reply } from './send.ts';
+import { ENTITY_TAG, jsonEntityTag, type Reply } from './send.ts';
 import type { BookStore } from './store.ts';
 
 export type PointerError = { readonly pointer: string; readonly detail: string };
@@ -90,8 +90,8 @@ export function bookOperations(store: BookStore, logger: Logger, representations
   }
 
   /**
-   * api.md, Editing, rule 7: If-Match names `*` or a tag a GET through the same base URL gets, in any representation, compared strongly; a
-   * 412 names the tag of the one the request asks for.
+   * api.md, Editing, rule 7: If-Match names `*` or a tag a GET through the same base URL gets, in any representation, compared strongly;
+   * a 412 names the tag of the one asked for, and tells a tag the book had from one this service never gives (a copied placeholder).
    */
   function checkIfMatch(request: RequestContext, book: BookFields | undefined): void {
     const header = request.req.headers['if-match'];
@@ -99,8 +99,10 @@ export function bookOperations(store: BookStore, logger: Logger, representations
     if (book === undefined) throw fail({ reason: 'absent' });
     const body = view(book, request.base);
     const tags = new Map([undefined, ...representations()].map((it) => [it, jsonEntityTag(it ? it.book(body, request.base) : body)]));
-    if (!header.split(',').some((item) => [...tags.values()].includes(item.trim())))
-      throw fail({ reason: 'changed', etag: tags.get(request.representation) as string });
+    const given = header.split(',').map((item) => item.trim());
+    if (given.some((tag) => [...tags.values()].includes(tag))) return;
+    const reason = given.some((tag) => ENTITY_TAG.test(tag)) ? 'changed' : 'not-a-tag';
+    throw fail({ reason, etag: tags.get(request.representation) as string });
   }
 
   /**

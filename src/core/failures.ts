@@ -22,7 +22,7 @@ export type Failure =
   | ({ readonly reason: 'no-books' } & { readonly [K in 'title' | 'author' | 'q']?: string | undefined })
   | { readonly reason: 'not-found' | 'isbn-taken'; readonly isbn: string }
   | { readonly reason: 'duplicate'; readonly title: string; readonly firstName: string; readonly lastName: string }
-  | { readonly reason: 'changed'; readonly etag: string }
+  | { readonly reason: 'changed' | 'not-a-tag'; readonly etag: string }
   | { readonly reason: 'full'; readonly capacity: number }
   | { readonly reason: 'text-full'; readonly textCapacity: number };
 
@@ -64,6 +64,7 @@ export const FAILURES: { readonly [R in Failure['reason']]: Row<Extract<Failure,
   'isbn-taken': { ...EXISTS, sentence: ({ isbn }) => `Book already exists for ISBN: ${isbn}` },
   duplicate: { ...EXISTS, sentence: (d) => `Book already exists with title: ${d.title} and author: ${d.firstName} ${d.lastName}` },
   changed: { status: 412, sentence: ({ etag }) => `The book has changed since it was read: its ETag is now ${etag}` },
+  'not-a-tag': { status: 412, sentence: ({ etag }) => `If-Match names no ETag this service gives; the book's is ${etag}` },
   absent: { status: 412, sentence: () => 'The book does not exist' },
   full: { status: 507, sentence: ({ capacity }) => `The catalogue is full: it holds at most ${capacity} books (MAX_BOOKS)` },
   'text-full': {

@@ -53,11 +53,6 @@ export function renderCollection(books: readonly Book[], base: string, page?: Pa
 
 /** api.md, Endpoints: `GET /` links to itself, to the books, and to a search a HAL client fills in. */
 export function renderRoot(base: string): object {
-  return {
-    _links: {
-      self: { href: `${base}/` },
-      books: { href: booksHref(base) },
-      search: { href: `${base}/books${SEARCH_QUERY}`, templated: true },
-    },
-  };
+  const search = { href: `${base}/books${SEARCH_QUERY}`, templated: true };
+  return { _links: { self: { href: `${base}/` }, books: { href: booksHref(base) }, search } };
 }

@@ -76,6 +76,8 @@ export function send(
 
 /** Whether the request's If-None-Match names the tag of a body made from `version`: the client holds it already. */
 export const notModified = (req: IncomingMessage, version: string): boolean => noneMatch(req.headers['if-none-match'], versionTag(version));
+/** What every tag `entityTag` makes looks like. */
+export const ENTITY_TAG = /^"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/;
 /** The ETag `send` gives this JSON value as a body, for a handler that checks If-Match against it. */
 export const jsonEntityTag = (value: unknown): string => entityTag(JSON.stringify(value));
 

@@ -71,3 +71,6 @@ export const FELLOWSHIP = {
   authorFirstName: 'J.',
   authorLastName: 'R.',
 };
+
+/** A tag shaped as the service makes them, which no book has: what a client that read an older version of a book sends. */
+export const STALE_TAG = '"10-AAAAAAAAAAAAAAAAAAAAAAAAAAA"';

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { EXPLORER_FILES } from '../../src/rooms/explorer/room.ts';
+import { STALE_TAG } from '../helpers/books.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { ROOMS } from '../../src/rooms.ts';
 
@@ -168,7 +169,7 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     'GET /books/{isbn} 400 malformedPath': get('/books/%zz'),
     'GET /books/{isbn} 404 unknownIsbn': get('/books/0-0-0'),
     'DELETE /books/{isbn} 401 unauthorized': { method: 'DELETE', target: '/books/1-2-3', env: token },
-    'DELETE /books/{isbn} 412 changed': { method: 'DELETE', target: '/books/4-5-6', headers: { 'if-match': '"stale"' } },
+    'DELETE /books/{isbn} 412 changed': { method: 'DELETE', target: '/books/4-5-6', headers: { 'if-match': STALE_TAG } },
     'DELETE /books/{isbn} 412 absent': { method: 'DELETE', target: '/books/0-0-0', headers: { 'if-match': '*' } },
     'PUT /books/{isbn} 200 replaced': put('replaced'),
     'PUT /books/{isbn} 400 isbnMismatch': put('isbnMismatch'),
@@ -178,9 +179,9 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
       body: JSON.stringify({ isbn: '0-0-0', title: 'Dune', author: 'Frank Herbert' }),
     }),
     'PUT /books/{isbn} 409 sameTitleAndAuthor': put('sameTitleAndAuthor'),
-    'PUT /books/{isbn} 412 changed': put('replaced', { headers: { 'if-match': '"stale"' } }),
+    'PUT /books/{isbn} 412 changed': put('replaced', { headers: { 'if-match': STALE_TAG } }),
     'PATCH /books/{isbn} 401 unauthorized': { ...patched, env: token },
-    'PATCH /books/{isbn} 412 changed': { ...patched, headers: { 'if-match': '"stale"' } },
+    'PATCH /books/{isbn} 412 changed': { ...patched, headers: { 'if-match': STALE_TAG } },
   };
 }
 

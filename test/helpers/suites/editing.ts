@@ -16,6 +16,7 @@ import {
   TOLKIEN,
   VALIDATION_FAILED,
   FELLOWSHIP,
+  STALE_TAG,
 } from '../books.ts';
 import { send } from '../http.ts';
 import { open, parseResponses } from '../raw.ts';
@@ -58,6 +59,8 @@ const invalid = (instance: string, errors: { pointer: string; detail: string }[]
 });
 const changed = (etag: string, instance: string): object =>
   expectedProblem(412, 'Precondition Failed', `The book has changed since it was read: its ETag is now ${etag}`, instance);
+const notATag = (etag: string, instance: string): object =>
+  expectedProblem(412, 'Precondition Failed', `If-Match names no ETag this service gives; the book's is ${etag}`, instance);
 
 // The contract over HTTP holds for both stores: the map store, the reference, and the indexed one.
 /** The suite, run by a test file of the core, and again by one of each room that offers a store. */
@@ -324,22 +327,27 @@ export function editingSuite(label: string, start: Start): void {
         }
       });
 
-      it('any other tag is a 412 naming the current one, in its ETag header too, and nothing changes (rule 8)', async () => {
+      it('any other tag is a 412 naming the current one, in its ETag header too, saying whether it was ever one, and nothing changes (rule 8)', async () => {
         const { etag, body } = await read(server, '4-5-6');
-        for (const ifMatch of ['"stale"', `W/${etag}`, etag.slice(1, -1), `${etag.slice(0, -2)}x"`, '"a", "b"', '']) {
+        // A tag shaped as the service makes them is one the book had; anything else, one it never gives (a placeholder, say).
+        for (const ifMatch of [STALE_TAG, `${etag.slice(0, -2)}x"`, `"a", ${STALE_TAG}`]) {
           const response = await put(server, '4-5-6', FELLOWSHIP, { 'if-match': ifMatch });
           await assertProblem(response, changed(etag, '/books/4-5-6'), etag);
         }
-        const deleted = await fetch(`${server.base}/books/4-5-6`, { method: 'DELETE', headers: { 'if-match': '"stale"' } });
+        for (const ifMatch of ['"stale"', '"<ETag of a GET>"', `W/${etag}`, etag.slice(1, -1), '"a", "b"', '']) {
+          const response = await put(server, '4-5-6', FELLOWSHIP, { 'if-match': ifMatch });
+          await assertProblem(response, notATag(etag, '/books/4-5-6'), etag);
+        }
+        const deleted = await fetch(`${server.base}/books/4-5-6`, { method: 'DELETE', headers: { 'if-match': STALE_TAG } });
         await assertProblem(deleted, changed(etag, '/books/4-5-6'), etag);
         assert.deepEqual(await read(server, '4-5-6'), { etag, body });
       });
 
       it('the 412 comes before validation and duplicates: a stale write learns first that it is stale (rule 6)', async () => {
         const { etag } = await read(server, '4-5-6');
-        await assertProblem(await put(server, '4-5-6', { isbn: 'other' }, { 'if-match': '"stale"' }), changed(etag, '/books/4-5-6'), etag);
+        await assertProblem(await put(server, '4-5-6', { isbn: 'other' }, { 'if-match': STALE_TAG }), changed(etag, '/books/4-5-6'), etag);
         await assertProblem(
-          await put(server, '4-5-6', { ...ORWELL, isbn: '4-5-6' }, { 'if-match': '"stale"' }),
+          await put(server, '4-5-6', { ...ORWELL, isbn: '4-5-6' }, { 'if-match': STALE_TAG }),
           changed(etag, '/books/4-5-6'),
           etag,
         );
