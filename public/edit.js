@@ -153,7 +153,8 @@ function editFrom(book, etag) {
 /** Delete on a book's view, after a confirmation; then the page says so and offers the list. @param {any} book @param {HTMLButtonElement} control */
 export async function remove(book, control) {
   const uri = uriFor(String(book?._templates?.delete?.target ?? book?._links?.self?.href ?? ''));
-  if (uri === undefined || !confirm(`Delete the book ${book.isbn}?`)) return;
+  // Named by its title as well, since an isbn alone says little to a person about which book goes.
+  if (uri === undefined || !confirm(`Delete “${book.title}” (ISBN ${book.isbn})?`)) return;
   const box = element('action-status');
   const seen = generation;
   const answer = await send('DELETE', uri, { controls: [control], box, retry: () => void remove(book, control) });

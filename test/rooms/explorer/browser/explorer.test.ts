@@ -167,7 +167,7 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     await page.evaluate(`window.confirm = (message) => { window.asked = message; return true; }`);
     await click(page, '#actions', 'Delete');
     await page.waitFor(`document.getElementById('status').textContent === '204 No Content'`, 'the 204');
-    assert.equal(await page.evaluate('window.asked'), 'Delete the book 1-2-3?');
+    assert.equal(await page.evaluate('window.asked'), 'Delete “Animal Farm” (ISBN 1-2-3)?');
     assert.equal((await fetch(`${server.base}/books/1-2-3`)).status, 404);
     assert.equal(await page.evaluate(text('view-heading')), 'Book deleted');
     assert.equal(await page.evaluate(text('message')), '“Animal Farm” (1-2-3) was deleted.Show the list of books');
