@@ -30,8 +30,8 @@ export function showPaging({ uri, body }, context) {
   pager.setAttribute('aria-label', 'Pages');
   for (const [relation, word] of PAGER) {
     const target = body._links?.[relation]?.href;
-    const targetUri = typeof target === 'string' ? uriFor(target) : undefined;
-    // A page that does not exist (no previous on the first page) stays as text, so the pager does not move.
+    // A page that does not exist (no previous on the first page), or the page on view (First on the first), stays as text, so the pager does not move.
+    const targetUri = typeof target === 'string' && target !== body._links?.self?.href ? uriFor(target) : undefined;
     pager.append(targetUri === undefined ? make('span', word, 'pager-off') : linkTo(targetUri, word), ' ');
   }
   const { api, go } = context;
