@@ -133,10 +133,10 @@ export async function showCurrent(keepFocusOn) {
 /** @param {unknown} error */
 export const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
-/** The search box shows the words of the collection on view. @param {string} uri */
+/** The search box shows the words of the collection on view, and none on another view. @param {string} uri */
 function syncSearch(uri) {
   const box = /** @type {HTMLInputElement} */ (element('search-q'));
-  if (pathOf(uri) === pathOf(collection) && document.activeElement !== box) box.value = queryOf(uri).get('q') ?? '';
+  if (document.activeElement !== box) box.value = pathOf(uri) === pathOf(collection) ? (queryOf(uri).get('q') ?? '') : '';
 }
 
 /**

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeWhen } from '../../../helpers/skip.ts';
 import { type BrowserPage, findChromium } from '../../../helpers/chromium.ts';
-import { explorerTabs, settledHeading, text, viewMatchesAddress } from '../../../helpers/explorer.ts';
+import { click, explorerTabs, settledHeading, text, viewMatchesAddress } from '../../../helpers/explorer.ts';
 
 const chromium = findChromium();
 
@@ -118,6 +118,13 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
       'The Lord of the Rings',
     ]);
     assert.equal(await page.evaluate('document.activeElement.id'), 'view-heading');
+    // The box holds the words of the list on view: none once a book is, and the words again on Back.
+    await click(page, '#books', 'The Lord of the Rings');
+    await page.waitFor(`${settledHeading} === 'The Lord of the Rings'`, 'the book');
+    assert.equal(await page.evaluate(`document.getElementById('search-q').value`), '');
+    await page.evaluate('history.back()');
+    await page.waitFor(`${settledHeading} === 'Books matching “the”, page 1 of 1'`, 'the matching page again');
+    assert.equal(await page.evaluate(`document.getElementById('search-q').value`), 'the');
   });
 
   it('a search keeps the order and page size on view, finds words in the author too, and shows no match as an empty result with a way back', async () => {
