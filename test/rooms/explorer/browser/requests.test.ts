@@ -66,10 +66,14 @@ describeWhen(
     it('says a request is running: aria-busy on the view and a visible loading line', async () => {
       const { page } = await tabs.open({}, '#uri=/books/4-5-6');
       assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), true);
+      const top = `document.getElementById('view-heading').getBoundingClientRect().top`;
+      const before = await page.evaluate<number>(top);
       const held = await hold(page, '*/books?*');
       await click(page, '#links', 'books');
       await page.waitFor(`document.getElementById('view').getAttribute('aria-busy') === 'true'`, 'the busy view');
       assert.equal(await page.evaluate(`document.getElementById('loading').hidden`), false);
+      // The line lies over the view's corner: the page on view does not move down while it loads.
+      assert.equal(await page.evaluate<number>(top), before);
       assert.equal(await page.evaluate(text('loading')), 'Loading GET /books?title=&page=0&size=20…');
       await untilHeld(page, held, 1);
       await page.send('Fetch.continueRequest', { requestId: held[0] });
