@@ -61,7 +61,7 @@ export function drawForm(template, { key, keyRule, submit: submitText, cancel })
     control.autocomplete = 'off';
     // A number field gets a number input, and readBook sends it as a JSON number.
     control.type = property.type === 'number' ? 'number' : 'text';
-    if (property.maxLength !== undefined) control.maxLength = property.maxLength;
+    // No maxLength: the browser would cut a longer paste short without a word; the service refuses it with the field's error instead.
     control.value = property.value === undefined ? '' : String(property.value);
     const error = make('p', '', 'field-error');
     error.id = `error-${property.name}`;
@@ -86,7 +86,13 @@ export function drawForm(template, { key, keyRule, submit: submitText, cancel })
       box.append(note);
     }
     control.setAttribute('aria-describedby', described.join(' '));
-    control.addEventListener('input', () => authorChanged(property.name));
+    control.addEventListener('input', () => {
+      // A field changed since its error was shown is no longer what the error is about.
+      control.removeAttribute('aria-invalid');
+      error.replaceChildren();
+      error.hidden = true;
+      authorChanged(property.name);
+    });
     return box;
   });
   const buttons = make('div', '', 'buttons');

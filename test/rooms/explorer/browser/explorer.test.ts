@@ -108,7 +108,6 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
       'First name',
       'Last name',
     ]);
-    assert.equal(await page.evaluate(`document.getElementById('field-isbn').maxLength`), 64);
     // Before a save, the names the Author will be split into.
     await fill(page, 'author', 'Ursula K. Le Guin');
     assert.equal(await page.evaluate(text('author-split')), 'Saved as first name “Ursula”, last name “K.”.');
@@ -156,10 +155,29 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     );
 
     await fill(page, 'isbn', '9-9-9');
+    // Fixed, the field's error goes at once, before the form is sent again.
+    assert.deepEqual(
+      await page.evaluate(`[document.getElementById('error-isbn').hidden, document.querySelectorAll('[aria-invalid]').length]`),
+      [true, 0],
+    );
     await submit(page);
     await page.waitFor(`document.getElementById('status').textContent === '201 Created'`, 'the 201');
     assert.equal(await page.evaluate(`document.querySelectorAll('[aria-invalid]').length`), 0);
     assert.equal(await page.evaluate(`document.getElementById('form-status').hidden`), true);
+  });
+
+  it('keeps every character of a title pasted longer than the service allows, and refuses it with the field’s error', async () => {
+    const { server, page } = await tabs.open({}, '');
+    await fill(page, 'isbn', 'long-1');
+    await fill(page, 'author', 'Ann Lee');
+    await page.evaluate(`document.getElementById('field-title').focus()`);
+    await page.send('Input.insertText', { text: 'x'.repeat(608) });
+    assert.equal(await page.evaluate(`document.getElementById('field-title').value.length`), 608);
+    await submit(page);
+    await page.waitFor(`!document.getElementById('form-status').hidden`, 'the 400');
+    assert.equal(await page.evaluate(text('error-title')), 'Title must be at most 512 characters');
+    assert.equal(await page.evaluate(`document.getElementById('field-title').value.length`), 608);
+    assert.equal((await fetch(`${server.base}/books/long-1`)).status, 404);
   });
 
   it('deletes a book after a confirmation, then says so, offers the list, and the address no longer names it', async () => {
