@@ -1,7 +1,7 @@
 // @ts-check
 // The book view: a book's own fields as labels and values, Edit and Delete when its path offers
 // PUT and DELETE, and the books of a page as rows whose titles follow their `self` links.
-import { uriFor } from './address.js';
+import { uriFor, withParameter } from './address.js';
 import { button, element, fill, linkTo, make } from './dom.js';
 
 /** A resource's own fields as a list of labels and values; links and embedded items are shown apart. @param {any} body @param {import('./openapi.js').Api} api */
@@ -10,7 +10,9 @@ export function showFields(body, api) {
   if (body && typeof body === 'object' && !body._embedded) {
     for (const [name, value] of Object.entries(body)) {
       if (name.startsWith('_')) continue;
-      rows.push(make('dt', api.label(name)), make('dd', shortly(value), name === 'isbn' ? 'isbn' : ''));
+      const field = make('dd', name === 'author' && value ? '' : shortly(value), name === 'isbn' ? 'isbn' : '');
+      if (name === 'author' && value) field.append(byAuthor(body));
+      rows.push(make('dt', api.label(name)), field);
     }
   }
   fill(element('fields'), rows);
@@ -60,7 +62,9 @@ export function showBooks(embedded, api) {
       const title = make('td', '', 'title');
       const self = uriFor(String(book?._links?.self?.href ?? ''));
       title.append(self === undefined ? make('span', String(book?.title)) : linkTo(self, String(book?.title)));
-      row.append(title, make('td', String(book?.author ?? '')), make('td', String(book?.isbn ?? ''), 'isbn'));
+      const author = make('td');
+      author.append(byAuthor(book));
+      row.append(title, author, make('td', String(book?.isbn ?? ''), 'isbn'));
       return row;
     }),
   );
@@ -69,4 +73,15 @@ export function showBooks(embedded, api) {
     ['title', 'author', 'isbn'].forEach((name, index) => heads[index] && (heads[index].textContent = api.label(name)));
   }
   table.hidden = books.length === 0;
+}
+
+/**
+ * A book's author as a link to the list of that author's books (`author=`, from the book's own
+ * `books` link), since a search of words would find other books too ("frank" finds Frankenstein).
+ * @param {any} book
+ */
+function byAuthor(book) {
+  const author = String(book?.author ?? '');
+  const books = uriFor(String(book?._links?.books?.href ?? ''));
+  return books === undefined || author === '' ? make('span', author) : linkTo(withParameter(books, 'author', author), author);
 }

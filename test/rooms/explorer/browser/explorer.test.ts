@@ -180,6 +180,28 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.equal((await fetch(`${server.base}/books/long-1`)).status, 404);
   });
 
+  it('links each author, in the list and on a book, to the list of that author’s books', async () => {
+    const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=20')}`);
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
+    await click(page, '#books', 'George Orwell');
+    await page.waitFor(`document.querySelectorAll('#books tbody tr').length === 1`, 'the author’s books');
+    assert.equal(
+      decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length)),
+      '/books?title=&author=George+Orwell&page=0',
+    );
+    assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#books tbody tr')].map((row) => row.cells[0].textContent)`), [
+      'Animal Farm',
+    ]);
+    await click(page, '#books', 'Animal Farm');
+    await page.waitFor(`${settledHeading} === 'Animal Farm'`, 'the book');
+    assert.equal(
+      await page.evaluate(
+        `[...document.querySelectorAll('#fields dd a')].map((link) => link.textContent + ' ' + link.getAttribute('href')).join()`,
+      ),
+      `George Orwell #uri=${encodeURIComponent('/books?title=&author=George+Orwell&page=0')}`,
+    );
+  });
+
   it('deletes a book after a confirmation, then says so, offers the list, and the address no longer names it', async () => {
     const { server, page } = await tabs.open({}, '#uri=/books/1-2-3');
     await page.waitFor(
