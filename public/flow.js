@@ -114,6 +114,9 @@ export async function showCurrent(keepFocusOn) {
     const text = response.status === 404 && pathOf(uri) === pathOf(collection) ? searchedFor(uri) : undefined;
     if (text === undefined) showAnswer({ method: 'GET', uri, response, body }, context);
     else showNoMatch(uri, response, text);
+    // A book that is not there (a wrong address, or deleted meanwhile) is no dead end: the list is a click away.
+    if (response.status === 404 && pathOf(uri).startsWith(`${pathOf(collection)}/`))
+      element('message').append(linkTo(firstPage(collection, api.pageSize), 'Show the list of books'));
     syncSearch(uri);
   } catch (error) {
     if (mine !== generation) return;

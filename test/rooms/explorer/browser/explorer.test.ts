@@ -202,6 +202,17 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     );
   });
 
+  it('offers the list from a book that is not there', async () => {
+    const { page } = await tabs.open({}, '#uri=/books/no-such-book');
+    await page.waitFor(`document.getElementById('status').textContent === '404 Not Found'`, 'the 404');
+    assert.deepEqual(
+      await page.evaluate(`[...document.querySelectorAll('#message a')].map((link) => [link.textContent, link.getAttribute('href')])`),
+      [['Show the list of books', `#uri=${encodeURIComponent('/books?title=&page=0&size=20')}`]],
+    );
+    await click(page, '#message', 'Show the list of books');
+    await page.waitFor(`${settledHeading} === 'Books, page 1 of 1'`, 'the list');
+  });
+
   it('deletes a book after a confirmation, then says so, offers the list, and the address no longer names it', async () => {
     const { server, page } = await tabs.open({}, '#uri=/books/1-2-3');
     await page.waitFor(
