@@ -112,8 +112,9 @@ export async function showCurrent(keepFocusOn) {
     const body = await readBody(response);
     if (mine !== generation) return;
     const text = response.status === 404 && pathOf(uri) === pathOf(collection) ? searchedFor(uri) : undefined;
-    if (text === undefined) showAnswer({ method: 'GET', uri, response, body }, context);
-    else showNoMatch(uri, response, text);
+    if (text !== undefined) showNoMatch(uri, response, text);
+    else if (response.status === 404 && pathOf(uri) === pathOf(collection) && isWhole(uri)) showEmpty(uri, response);
+    else showAnswer({ method: 'GET', uri, response, body }, context);
     // A book that is not there (a wrong address, or deleted meanwhile) is no dead end: the list is a click away.
     if (response.status === 404 && pathOf(uri).startsWith(`${pathOf(collection)}/`))
       element('message').append(linkTo(firstPage(collection, api.pageSize), 'Show the list of books'));
@@ -176,6 +177,23 @@ function showNoMatch(uri, response, text) {
     request: ['GET', uri, `${response.status} ${response.statusText}`],
     lines: [`No book holds every word of “${text}” in its title or author. Try fewer or shorter words.`],
     controls: [button('Clear the search', () => go(firstPageOf('', uri)))],
+    headers: response.headers,
+  });
+}
+
+/** Whether a uri of the collection asks for all of it from its first page: no filter of any text, no later page. @param {string} uri */
+function isWhole(uri) {
+  const query = queryOf(uri);
+  return ['title', 'author', 'q'].every((name) => (query.get(name) ?? '').trim() === '') && Number(query.get('page') ?? 0) === 0;
+}
+
+/** An empty catalogue is no error: it says so and invites the first book. @param {string} uri @param {Response} response */
+function showEmpty(uri, response) {
+  showNotice({
+    heading: 'No books yet',
+    request: ['GET', uri, `${response.status} ${response.statusText}`],
+    lines: ['The catalogue holds no books. Add the first with the form: its ISBN, its title and its author.'],
+    controls: [button('Add a book', () => element('field-isbn').focus())],
     headers: response.headers,
   });
 }

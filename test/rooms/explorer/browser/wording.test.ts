@@ -72,10 +72,18 @@ describeWhen(chromium !== undefined, 'the explorer in words', 'Chromium is not i
     await page.waitFor(`${settledHeading} === 'Books matching “Animal Farm”, page 1 of 1'`, 'the search');
   });
 
-  it('draws the Add form for a catalogue with no books, whose collection is a 404 without forms, and adds the first book', async () => {
+  it('says a catalogue with no books is empty, not in error, invites the first book, draws the Add form and adds it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'books-')), 'empty.json');
     writeFileSync(file, '[]');
-    const { server, page } = await tabs.open({ SEED_FILE: file }, '');
+    const { server, page } = await tabs.open({ SEED_FILE: file }, `#uri=${encodeURIComponent('/books?page=0&size=20')}`);
+    // The empty list is no error: it says so and invites the first book.
+    await page.waitFor(`${settledHeading} === 'No books yet'`, 'the empty catalogue');
+    assert.deepEqual(
+      await page.evaluate(`[document.getElementById('problem').textContent, document.getElementById('message').textContent]`),
+      ['', 'The catalogue holds no books. Add the first with the form: its ISBN, its title and its author.Add a book'],
+    );
+    await page.evaluate(`[...document.querySelectorAll('#message button')].find((b) => b.textContent === 'Add a book').click()`);
+    assert.equal(await page.evaluate('document.activeElement.id'), 'field-isbn');
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input')].map((input) => [input.name, input.required])`), [
       ['isbn', true],
       ['title', true],
