@@ -94,5 +94,20 @@ describeWhen(
       assert.deepEqual(await page.evaluate(colours), ['rgb(20, 20, 20)', 'rgb(236, 236, 236)']);
       await screenshot(page, 'book-1280-dark');
     });
+
+    it('brings the form into sight at 390 px when Edit is pressed, its heading at the top and its fields below it', async () => {
+      const { page } = await tabs.open({}, '#uri=/books/4-5-6');
+      await setWindow(page, 390, 664);
+      await page.waitFor(`${settledHeading} === 'The Lord of the Rings'`, 'the book');
+      await page.evaluate(`[...document.querySelectorAll('#actions button')].find((b) => b.textContent === 'Edit').click()`);
+      const [heading, title, height] = await page.evaluate<[number, number, number]>(
+        `[document.getElementById('add-heading').getBoundingClientRect().top, document.getElementById('field-title').getBoundingClientRect().bottom, innerHeight]`,
+      );
+      assert.ok(
+        heading >= 0 && title <= height,
+        `heading at ${heading} px, the title field ends at ${title} px, in a window ${height} px high`,
+      );
+      await screenshot(page, 'edit-390-light');
+    });
   },
 );
