@@ -18,12 +18,11 @@ export function showFieldErrors(errors, links = {}) {
   /** @type {HTMLInputElement | undefined} */
   let first;
   for (const error of errors ?? []) {
-    const name = typeof error?.pointer === 'string' ? error.pointer.replace(/^#\//, '') : '';
+    const [name, words] = placed(typeof error?.pointer === 'string' ? error.pointer.replace(/^#\//, '') : '', String(error?.detail));
     const control = input(name);
     const note = document.getElementById(`error-${name}`);
     if (!control || !note) continue;
     control.setAttribute('aria-invalid', 'true');
-    const words = String(error.detail).replace(new RegExp(`^${name}\\b`), labelOf(name));
     note.append(note.textContent === '' ? words : ` ${words}`);
     if (links[name]) note.append(' ', links[name]);
     note.hidden = false;
@@ -38,4 +37,18 @@ export function clearFieldErrors() {
     /** @type {HTMLElement} */ (note).hidden = true;
   }
   for (const control of form().querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
+}
+
+/**
+ * Where an error goes and its words: a field's name becomes its label ("isbn must …" reads "ISBN
+ * must …"); a missing author with one of the two names given goes beside the other name, which is
+ * what is missing, rather than at Author.
+ * @param {string} name @param {string} detail @returns {[string, string]}
+ */
+function placed(name, detail) {
+  const [first, last] = ['authorFirstName', 'authorLastName'].map((field) => input(field)?.value.trim() ?? '');
+  const missing = first !== '' && last === '' ? 'authorLastName' : last !== '' && first === '' ? 'authorFirstName' : undefined;
+  if (name === 'author' && missing !== undefined && input('author')?.value.trim() === '')
+    return [missing, `${labelOf(missing)} is needed too, or fill in ${labelOf('author')} instead`];
+  return [name, detail.replace(new RegExp(`^${name}\\b`), labelOf(name))];
 }

@@ -166,6 +166,20 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.equal(await page.evaluate(`document.getElementById('form-status').hidden`), true);
   });
 
+  it('says which name is missing when one of the two is given, beside that name', async () => {
+    const { page } = await tabs.open({}, '');
+    await fill(page, 'isbn', 'n-1');
+    await fill(page, 'title', 'First name only');
+    await fill(page, 'authorFirstName', 'Ann');
+    await submit(page);
+    await page.waitFor(`!document.getElementById('form-status').hidden`, 'the 400');
+    assert.deepEqual(
+      await page.evaluate(`[...document.querySelectorAll('.field-error:not([hidden])')].map((note) => [note.id, note.textContent])`),
+      [['error-authorLastName', 'Last name is needed too, or fill in Author instead']],
+    );
+    assert.equal(await page.evaluate('document.activeElement.id'), 'field-authorLastName');
+  });
+
   it('keeps every character of a title pasted longer than the service allows, and refuses it with the field’s error', async () => {
     const { server, page } = await tabs.open({}, '');
     await fill(page, 'isbn', 'long-1');
