@@ -3,7 +3,7 @@
 // on a book's view, each ending as writes.js says; what the form is editing is kept here.
 import { firstPage, fragmentFor, pathOf, resolve, uriFor, uriFromFragment } from './address.js';
 import { announce, button, element, fill, linkTo, make } from './dom.js';
-import { ACCEPT, api, arrived, collection, errorText, generation, readBody, supersede } from './flow.js';
+import { ACCEPT, api, arrived, collection, errorText, generation, readBody, showCurrent, supersede } from './flow.js';
 import { showFieldErrors } from './field-errors.js';
 import { endEdit, fillForm, readBook, setFormBusy, startEdit } from './form.js';
 import { showNotice } from './view.js';
@@ -43,6 +43,8 @@ export async function submitBook(event) {
   });
   setFormBusy(false);
   if (answer === undefined) return;
+  // The view beside the form shows the book as it is now, or that it is gone, not as it was read; focus stays with the form's news.
+  if (target && [404, 412].includes(answer.response.status) && uriFromFragment(location.hash) === target.uri) await showCurrent(box.id);
   if (target && answer.response.status === 412) return conflict(target, box);
   if (target && answer.response.status === 404) return gone(box);
   if (!answer.response.ok) return failed(answer, box);

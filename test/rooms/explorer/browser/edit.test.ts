@@ -108,6 +108,8 @@ describeWhen(chromium !== undefined, 'editing a book in the explorer', 'Chromium
     assert.equal(await page.evaluate('document.activeElement.id'), 'form-status');
     assert.equal(await page.evaluate(`document.getElementById('field-title').value`), 'The Two Towers');
     assert.equal(await page.evaluate(text('add-heading')), 'Edit “The Lord of the Rings”');
+    // The view beside the form shows the book as it is now, not as the page first read it.
+    assert.equal(await page.evaluate(text('view-heading')), 'Changed Elsewhere');
     assert.equal(((await (await fetch(`${server.base}/books/4-5-6`)).json()) as { title: string }).title, 'Changed Elsewhere');
     await screenshotsAt(page, 'conflict');
 
@@ -123,6 +125,11 @@ describeWhen(chromium !== undefined, 'editing a book in the explorer', 'Chromium
     await fill(page, 'title', 'Back Again');
     await submit(page);
     await page.waitFor(`document.getElementById('form-status').textContent.includes('deleted')`, 'the 404');
+    // The view beside the form no longer offers the book that is gone.
+    assert.deepEqual(
+      await page.evaluate(`[document.getElementById('status').textContent, document.querySelectorAll('#actions button').length]`),
+      ['404 Not Found', 0],
+    );
     assert.equal(
       await page.evaluate(text('form-status')),
       'This book was deleted after you opened it (in another tab, perhaps), so there is nothing to save it over.Add it again Go to the list of books',
