@@ -54,9 +54,8 @@ export async function submitBook(event) {
 }
 
 /**
- * A save refused with a 412: someone changed the book first. The person's values stay in the
- * form; the book as it is now shows beside them, with the choice to save theirs over it (with
- * the new tag), to take the book as it is now, or to stop.
+ * A save refused with a 412: someone changed the book first. The person's values stay; the book as it is now shows beside them,
+ * with the choice to save theirs over it (with the new tag), to take the book as it is now, or to stop.
  * @param {import('./form.js').Editing} target @param {HTMLElement} box
  */
 async function conflict(target, box) {
@@ -92,11 +91,7 @@ async function conflict(target, box) {
   report(box, lines);
 }
 
-/**
- * A save of a book that is gone (deleted in another tab, say): the values stay, and the person
- * may add it again or go to the list.
- * @param {HTMLElement} box
- */
+/** A save of a book that is gone (deleted in another tab, say): the values stay, to add it again or go to the list. @param {HTMLElement} box */
 function gone(box) {
   const list = firstPage(collection, api.pageSize);
   const controls = make('p');
@@ -104,12 +99,8 @@ function gone(box) {
     button('Add it again', () => {
       editing = undefined;
       endEdit(adding, keyAbout(), true);
-      report(
-        element('form-status'),
-        [make('p', 'The form now adds the book: check it, then press Add book.')],
-        element('add-heading'),
-        true,
-      );
+      const note = [make('p', 'The form now adds the book: check it, then press Add book.')];
+      report(element('form-status'), note, element('add-heading'), true);
     }),
     ' ',
     linkTo(list, 'Go to the list of books'),
@@ -143,19 +134,24 @@ export async function edit(book, etag) {
   announce(element('add-heading').textContent ?? '');
 }
 
-/** Fills the form from a book read in HAL-FORMS, to save it over the book. @param {any} book @param {string | null} etag */
+/**
+ * Fills the form from a book read in HAL-FORMS, to save it over the book. A half-filled Add form is
+ * kept as a `draft`, and comes back when the edit ends; `loaded` says whether the edit has changes.
+ * @param {any} book @param {string | null} etag
+ */
 function editFrom(book, etag) {
   const template = book?._templates?.default ?? {};
-  editing = { uri: uriFor(String(template.target ?? book?._links?.self?.href ?? '')) ?? '', etag };
+  const draft = editing === undefined ? readBook() : editing.draft;
+  editing = { uri: uriFor(String(template.target ?? book?._links?.self?.href ?? '')) ?? '', etag, draft };
   fill(element('form-status'), []);
   startEdit(template, String(book?.title ?? ''), cancelEdit);
   fillForm(Object.fromEntries((template.properties ?? []).map((/** @type {any} */ property) => [property.name, property.value])));
+  editing.loaded = JSON.stringify(readBook());
 }
 
 /** Delete on a book's view, after a confirmation; then the page says so and offers the list. @param {any} book @param {HTMLButtonElement} control */
 export async function remove(book, control) {
   const uri = uriFor(String(book?._templates?.delete?.target ?? book?._links?.self?.href ?? ''));
-  // Named by its title as well, since an isbn alone says little to a person about which book goes.
   if (uri === undefined || !confirm(`Delete “${book.title}” (ISBN ${book.isbn})?`)) return;
   const box = element('action-status');
   const seen = generation;
@@ -178,10 +174,12 @@ export async function remove(book, control) {
   arrived();
 }
 
-/** The form goes back to adding, empty. */
+/** The form goes back to adding, with what was typed there before the edit began. */
 function stopEditing() {
+  const draft = editing?.draft;
   editing = undefined;
   endEdit(adding, keyAbout());
+  fillForm(draft ?? {});
   fill(element('form-status'), []);
 }
 
@@ -191,7 +189,8 @@ export function cancelEdit() {
   element('add-heading').focus();
 }
 
-/** Edit mode ends when the view moves to anything but the book being edited. */
+/** Edit mode ends when the view moves to anything but the book being edited, unless the edit has changes: a person's work stays. */
 export function leaveEditOnNavigation() {
-  if (editing !== undefined && uriFromFragment(location.hash) !== editing.uri) stopEditing();
+  if (editing === undefined || uriFromFragment(location.hash) === editing.uri) return;
+  if (JSON.stringify(readBook()) === editing.loaded) stopEditing();
 }

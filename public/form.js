@@ -11,7 +11,7 @@ import { element, make } from './dom.js';
  * @typedef {{ name: string, prompt?: string, required?: boolean, readOnly?: boolean, maxLength?: number, type?: string, value?: string | number }} Property
  * @typedef {{ title?: string, method?: string, target?: string, properties?: Property[] }} Template
  * The book being edited: where to save it, and the ETag it was read with, for If-Match.
- * @typedef {{ uri: string, etag: string | null }} Editing
+ * @typedef {{ uri: string, etag: string | null, loaded?: string, draft?: Record<string, unknown> }} Editing
  */
 
 /** The author is one value in two forms (api.md, Patching a book, rule 2): the author, or the two names. */

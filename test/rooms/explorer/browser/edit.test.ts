@@ -181,9 +181,32 @@ describeWhen(chromium !== undefined, 'editing a book in the explorer', 'Chromium
       authorLastName: 'K.',
     });
     assert.equal(await page.evaluate(`document.getElementById('author-split').hidden`), true);
-    // Going to another view leaves Edit.
+    // An edit with changes is a person's work: going to another view keeps it, to save or cancel.
+    await page.evaluate(`location.hash = '#uri=/books/1-2-3'`);
+    await page.waitFor(`${settledHeading} === 'Animal Farm'`, 'the other book');
+    assert.equal(await page.evaluate(text('add-heading')), 'Edit “The Lord of the Rings”');
+    assert.equal(await page.evaluate(`document.getElementById('field-authorFirstName').value`), 'Ursula Kroeber');
+    await page.evaluate('history.back()');
+    await page.waitFor(`${settledHeading} === 'The Lord of the Rings'`, 'the book again');
+    assert.equal(await page.evaluate(`document.getElementById('field-authorFirstName').value`), 'Ursula Kroeber');
+  });
+
+  it('keeps a half-filled Add form through an Edit, and leaves an Edit without changes when the view moves', async () => {
+    const { page } = await tabs.open({}, '#uri=/books/4-5-6');
+    await fill(page, 'isbn', '5-5-5');
+    await fill(page, 'title', 'Half Typed');
+    await click(page, '#actions', 'Edit');
+    assert.equal(await page.evaluate(`document.getElementById('field-title').value`), 'The Lord of the Rings');
+    // No change made: moving to another view ends the edit, and the Add form comes back as it was left.
     await page.evaluate(`location.hash = '#uri=/books/1-2-3'`);
     await page.waitFor(`${settledHeading} === 'Animal Farm'`, 'the other book');
     assert.equal(await page.evaluate(text('add-heading')), 'Add book');
+    assert.deepEqual(await page.evaluate(formValues), {
+      isbn: '5-5-5',
+      title: 'Half Typed',
+      author: '',
+      authorFirstName: '',
+      authorLastName: '',
+    });
   });
 });
