@@ -8,7 +8,7 @@ import type { BookFilter } from '../../core/store.ts';
 import type { StoredBook } from './records.ts';
 import { SuffixArray, type TextMatches } from './suffix-array.ts';
 import { countOf, idsOf } from './bit-set.ts';
-import { hashStrings, IdHash } from './id-hash.ts';
+import { DuplicateIndex } from './duplicate-index.ts';
 import type { Stretch } from './stretches.ts';
 
 /** The ids of the books a filter passes, each once, in no particular order; valid until the next search. */
@@ -192,42 +192,4 @@ function marked({ arrays, needle }: Part): Uint32Array {
     else for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] as number) | (found[i] ?? 0);
   }
   return bits as Uint32Array;
-}
-
-/**
- * The duplicate rule (api.md, Adding a book): no two books with the same title and the same
- * derived names. By title, the id of its one book, or, once books share the title, a map from
- * the names to the id: a write looks up one entry, never the books that share its title. Most
- * titles are unique, and a bare number instead of a map saves memory on each of them.
- */
-class DuplicateIndex {
-  private readonly ids: IdHash<StoredBook>;
-
-  constructor(bookOf: (id: number) => StoredBook) {
-    const hash = (book: StoredBook): number => hashStrings(book.title, book.authorFirstName, book.authorLastName);
-    this.ids = new IdHash<StoredBook>(
-      hash,
-      (id) => hash(bookOf(id)),
-      (id, book) => {
-        const stored = bookOf(id);
-        return stored.title === book.title && sameNames(stored, book);
-      },
-    );
-  }
-
-  find(book: StoredBook): number | undefined {
-    return this.ids.find(book);
-  }
-
-  add(book: StoredBook, id: number): void {
-    this.ids.add(id, book);
-  }
-
-  remove(book: StoredBook, id: number): void {
-    this.ids.delete(id, book);
-  }
-}
-
-function sameNames(a: StoredBook, b: StoredBook): boolean {
-  return a.authorFirstName === b.authorFirstName && a.authorLastName === b.authorLastName;
 }

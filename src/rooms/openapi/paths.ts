@@ -1,44 +1,15 @@
 /**
  * The operations on books: what each takes, and every answer it can give, with the service's
- * real answers as examples. test/openapi.test.ts compares them with the router's routes.
+ * real answers as examples. test/service/openapi.test.ts compares them with the router's routes.
  */
 import type { FieldTable } from '../../core/fields.ts';
-import { HAL_TYPE, JSON_TYPE } from '../../core/send.ts';
+import { HAL_TYPE } from '../../core/send.ts';
 import { editExamples, examples, putRequestExamples, requestExamples } from './examples.ts';
 import { negotiated } from './forms.ts';
 import { listOperation } from './listing.ts';
 import { answer, common, IF_NONE_MATCH, MALFORMED, noContent, notModified, ok, problem } from './schemas.ts';
 import { PUBLIC, REQUEST_ID, ref, type Json } from './schemas.ts';
-
-// A token only when the service runs with API_TOKEN; `{}` says a request without one may pass.
-const WRITE: Json[] = [{ bearer: [] }, {}];
-
-const unauthorized = (method: string, path: string): Json =>
-  problem(401, 'API_TOKEN is set and the request lacks Authorization: Bearer with the right token.', examples.unauthorized(method, path), {
-    'WWW-Authenticate': ref('headers', 'WWWAuthenticate'),
-  });
-const TOO_LARGE = 'the body exceeds 16 KiB; the connection is closed.';
-const UNSUPPORTED = 'the body is not declared as JSON, or has a Content-Encoding.';
-const badBody = (more: string): string =>
-  `the body is not JSON, not an object, or fails validation${more} (each failure in errors), or: ${MALFORMED}`;
-
-/** A book as the body of a write: application/json or any +json type. */
-const bookBody = (description: string, shown: Json): Json => {
-  const input = { schema: ref('schemas', 'BookInput') };
-  return { required: true, description, content: { [JSON_TYPE]: { ...input, examples: shown }, 'application/*+json': input } };
-};
-
-/** If-Match on a write (api.md, Editing): the tag of the book as the client read it. */
-const ifMatch: Json = {
-  name: 'If-Match',
-  in: 'header',
-  description:
-    'The ETag of the book as a GET through the same base URL returned it, * for any existing book, or a comma-separated list of tags. Compared strongly: a weak tag (W/"…") never matches. Without it, the write goes ahead.',
-  schema: { type: 'string' },
-};
-/** A 412 carries the book's current tag, when there is a book (a DELETE's may have none). */
-const preconditionFailed = (description: string, shown: Json, etag: Json = ref('headers', 'ETag')): Json =>
-  problem(412, `${description} Nothing changed.`, shown, { ETag: etag });
+import { badBody, bookBody, ifMatch, preconditionFailed, TOO_LARGE, unauthorized, UNSUPPORTED, WRITE } from './writes.ts';
 
 /** What the service offers beyond the core's operations, as the rooms plug it in. */
 export interface Offered {
