@@ -57,6 +57,16 @@ describe('Router', () => {
     assert.equal(router.allMethods, 'GET, HEAD, POST, DELETE, OPTIONS');
   });
 
+  it('lists Allow in one order whatever order the routes came in, a method it does not know after the rest', () => {
+    const scrambled = new Router(
+      ['PURGE', 'DELETE', 'PATCH', 'GET', 'PUT', 'POST'].map((method) => ({ method, path: '/things/{id}', handler: method })),
+    );
+    const allow = 'GET, HEAD, POST, PUT, PATCH, DELETE, PURGE, OPTIONS';
+    assert.deepEqual(scrambled.match('OPTIONS', '/things/1'), { kind: 'options', allow, template: '/things/{id}' });
+    assert.deepEqual(scrambled.match('COPY', '/things/1'), { kind: 'method-not-allowed', allow, template: '/things/{id}' });
+    assert.equal(scrambled.allMethods, allow);
+  });
+
   it('does not match an empty segment, an extra segment or a trailing slash', () => {
     for (const path of ['/books/', '/books/a/b', '/books//', '//', '/book', '/books/x/', '/booksx/1', 'books/x', '*', '']) {
       assert.deepEqual(router.match('GET', path), { kind: 'not-found' }, path);
