@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isJsonMediaType } from '../../src/core/request.ts';
-import { Random, seedFromEnv } from '../helpers/random.ts';
+import { CONTENT_TYPES, Random, seedFromEnv } from '../helpers/random.ts';
 import { expectedBook, expectedProblem } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
 import { isJsonMediaTypeByRegex } from '../helpers/regex-parsers.ts';
@@ -16,28 +16,9 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 const SEED = seedFromEnv();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** The Content-Type values the suite sends (test/http/, test/fuzz/), and a few more at the edges. */
+/** The Content-Type values the robustness suite sends (random.ts), and a few more at the edges. */
 const SUITE_TYPES = [
-  'application/json',
-  'application/json; charset=utf-8',
-  'APPLICATION/JSON',
-  'application/json;charset=latin1',
-  'application/problem+json',
-  'application/vnd.book+json',
-  'text/plain',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x',
-  '',
-  'json',
-  'application/',
-  '/json',
-  'application/json\t',
-  ';;;',
-  `a/${'+json'.repeat(400)}!`,
-  'application/json; charset="\u00e9"',
-  'text/json',
-  'application/jsonx',
-  '*/*',
+  ...new Set(CONTENT_TYPES),
   'text/plain; x=application/json',
   'text/plain;charset=application/json',
   'xapplication/json',

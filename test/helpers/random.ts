@@ -337,7 +337,7 @@ const HOSTS: readonly string[] = [
   'a\tb',
 ];
 
-const CONTENT_TYPES: readonly string[] = [
+export const CONTENT_TYPES: readonly string[] = [
   'application/json',
   'application/json',
   'application/json',
