@@ -8,5 +8,12 @@ import { ROOMS } from '../src/rooms.ts';
 const { app } = createService({ rooms: ROOMS, env: { LOG_LEVEL: 'silent' }, write: () => {} });
 const route = app.routes.find((it) => it.method === 'GET' && it.path === '/openapi.json');
 if (route === undefined) throw new Error('no room serves /openapi.json');
-const reply = await route.handler({ req: {} as never, params: {}, query: new Map(), base: '', requestId: '' });
+const reply = await route.handler({
+  req: {} as never,
+  body: async () => Buffer.alloc(0),
+  params: {},
+  query: new Map(),
+  base: '',
+  requestId: '',
+});
 console.log(JSON.stringify(reply.body));

@@ -8,8 +8,8 @@ import { fail, Problem, PROBLEM_TYPE } from './failures.ts';
 import { renderRoot } from './hal.ts';
 import { listBooks } from './listing.ts';
 import type { Logger } from './log.ts';
-import { hostBase, parseQuery, parseTarget, requestIdOf, type Target } from './request.ts';
-import type { Handle, Handler, Plug, Representation, Route } from './rooms.ts';
+import { bodyReader, hostBase, parseQuery, parseTarget, requestIdOf, type Target } from './request.ts';
+import type { Handle, Plug, Representation, Route } from './rooms.ts';
 import { type Match, Router } from './router.ts';
 import { JSON_TYPE, type Reply, send } from './send.ts';
 import type { BookStore } from './store.ts';
@@ -36,16 +36,14 @@ function routeTable({ store, operations, plugs }: AppParts): Route[] {
     { method: 'DELETE', path: '/books/{isbn}', handler: operations.remove },
   ];
   const wraps = plugs.flatMap((plug) => (plug.wrap ? [plug.wrap] : [])).reverse();
-  return [...core, ...plugs.flatMap((plug) => plug.routes ?? [])].map((route) => ({
-    ...route,
-    handler: wraps.reduce((handler, wrap) => wrap(route, handler), route.handler),
-  }));
+  return [...core, ...plugs.flatMap((plug) => plug.routes ?? [])].map((route) => wraps.reduce((wrapped, wrap) => wrap(wrapped), route));
 }
 
 export function createApp(parts: AppParts): App {
   const { logger, plugs, representations } = parts;
   const routes = routeTable(parts);
-  const router = new Router(routes);
+  // The router finds the route itself, so that its body limit comes with its handler.
+  const router = new Router(routes.map((route) => ({ ...route, handler: route })));
   const named = representations.map((representation) => new RegExp(representation.type.replace(/[.+]/g, '\\$&'), 'i'));
   const answers = plugs.flatMap((plug) => (plug.answer ? [plug.answer] : []));
   const observers = plugs.flatMap((plug) => (plug.observer ? [plug.observer] : []));
@@ -60,7 +58,7 @@ export function createApp(parts: AppParts): App {
     representations.find((it, i) => it.paths.includes(template) && (named[i] as RegExp).test(accept) && it.chosen(accept));
 
   /** Routes the request and runs its handler; whatever fails on the way is thrown as it is. */
-  async function dispatch(req: IncomingMessage, method: string, target: Target, match: Match<Handler>, requestId: string): Promise<Reply> {
+  async function dispatch(req: IncomingMessage, method: string, target: Target, match: Match<Route>, requestId: string): Promise<Reply> {
     // node reads a request line without a version as HTTP/0.9, which this service does not speak.
     if (req.httpVersionMajor !== 1) throw fail({ reason: 'not-http1' });
     // 100-continue is sent when the body is read (service.ts); any other expectation fails.
@@ -76,7 +74,9 @@ export function createApp(parts: AppParts): App {
       const extra = routes.filter((route) => route.path === match.template).map((route) => route.options);
       return { status: 204, headers: Object.assign({ allow: match.allow }, ...extra) };
     }
-    return match.handler({ req, params: match.params, query, base, requestId, representation: chosen(req, match.template) });
+    const { handler, bodyLimit } = match.handler;
+    const body = bodyReader(req, bodyLimit);
+    return handler({ req, body, params: match.params, query, base, requestId, representation: chosen(req, match.template) });
   }
 
   /** Whatever went wrong, as a problem; anything that is not a Problem is logged first, and answered as a 500. */
@@ -124,9 +124,5 @@ export function createApp(parts: AppParts): App {
     for (const observer of observers) observer.answered?.(method, template ?? 'other', status, durationMs / 1000);
   }
 
-  return {
-    handle: (req, res, arrived) => void handle(req, res, arrived),
-    routes,
-    beginShutdown: () => void (closing = true),
-  };
+  return { handle: (req, res, arrived) => void handle(req, res, arrived), routes, beginShutdown: () => void (closing = true) };
 }

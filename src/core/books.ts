@@ -124,7 +124,7 @@ export function bookOperations(store: BookStore, logger: Logger, representations
       return { status: 200, body: request.representation?.book(body, request.base) ?? body, type: request.representation?.type };
     },
     async create(request: RequestContext): Promise<Reply> {
-      const result = storeBook(store, await readJsonObject(request.req));
+      const result = storeBook(store, await readJsonObject(request.req, request.body));
       if ('failed' in result) throw fail(result.failed);
       return {
         status: 201,
@@ -134,7 +134,7 @@ export function bookOperations(store: BookStore, logger: Logger, representations
       };
     },
     async replace(request: RequestContext): Promise<Reply> {
-      const body = await readJsonObject(request.req);
+      const body = await readJsonObject(request.req, request.body);
       return edit(request, () => body);
     },
     /** api.md, Deleting a book, rule 2: a missing book is no error, but it is worth a warning. */

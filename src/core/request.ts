@@ -137,13 +137,11 @@ export function isJsonMediaType(header: string): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The body of a write, as a JSON object, checked in the order of api.md, Adding a book, rule 6. */
-export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** The body of a write, as a JSON object, checked in the order of api.md, Adding a book, rule 6; `body` reads its bytes (rooms.ts). */
+export async function readJsonObject(req: IncomingMessage, body: () => Promise<Buffer>): Promise<Record<string, unknown>> {
   if (!isJsonMediaType(req.headers['content-type'] ?? '')) throw fail({ reason: 'unsupported-type' });
   if (req.headers['content-encoding'] !== undefined) throw fail({ reason: 'encoded-body' });
-  // A declared length over the limit is refused before a byte of the body is read.
-  if (Number(req.headers['content-length']) > BODY_LIMIT) throw fail({ reason: 'too-large', limit: BODY_LIMIT });
-  const bytes = await readBody(req);
+  const bytes = await body();
   let value: unknown;
   try {
     // Whatever charset the client names, JSON is UTF-8 (RFC 8259), and bytes that are not fail.
@@ -155,21 +153,26 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   return value as Record<string, unknown>;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Past the limit nothing more is kept; node drops the rest once the 413 is sent.
-      if (size > BODY_LIMIT) reject(fail({ reason: 'too-large', limit: BODY_LIMIT }));
-      else chunks.push(chunk);
-    });
-    req.once('end', () => resolve(Buffer.concat(chunks, size)));
-    // 'close' comes alone when the client hangs up mid-body: its own fault, and the 400 goes nowhere.
-    // The problem is made only then: an Error's stack, built for every request to be dropped, costs.
-    req.once('close', () => {
-      if (!req.complete) reject(fail({ reason: 'body-cut-short' }));
-    });
-  });
+/** The bytes of a request's body, at most `limit`, read at the first call; every call gets the same answer. */
+export function bodyReader(req: IncomingMessage, limit = BODY_LIMIT): () => Promise<Buffer> {
+  let read: Promise<Buffer> | undefined;
+  return () =>
+    (read ??= new Promise((resolve, reject) => {
+      // A declared length over the limit is refused before a byte of the body is read.
+      if (Number(req.headers['content-length']) > limit) return reject(fail({ reason: 'too-large', limit }));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        // Past the limit nothing more is kept; node drops the rest once the 413 is sent.
+        if (size > limit) reject(fail({ reason: 'too-large', limit }));
+        else chunks.push(chunk);
+      });
+      req.once('end', () => resolve(Buffer.concat(chunks, size)));
+      // 'close' comes alone when the client hangs up mid-body: its own fault, and the 400 goes nowhere.
+      // The problem is made only then: an Error's stack, built for every request to be dropped, costs.
+      req.once('close', () => {
+        if (!req.complete) reject(fail({ reason: 'body-cut-short' }));
+      });
+    }));
 }

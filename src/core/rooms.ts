@@ -10,6 +10,8 @@ import type { BookStore } from './store.ts';
 /** What a handler receives, parsed once: `base` is `{base_url}` for links, checked; `representation`, a room's, when asked for. */
 export interface RequestContext {
   readonly req: IncomingMessage;
+  /** The body's bytes, read at the first call: a wrap and its handler get the same. */
+  readonly body: () => Promise<Buffer>;
   readonly params: Readonly<Record<string, string>>;
   readonly query: ReadonlyMap<string, string>;
   readonly base: string;
@@ -18,8 +20,8 @@ export interface RequestContext {
 }
 
 export type Handler = (request: RequestContext) => Reply | Promise<Reply>;
-/** `options`: headers an OPTIONS of the route's path answers with, beside Allow. */
-export type Route = RouteOf<Handler> & { readonly options?: Readonly<Record<string, string>> };
+/** `options`: headers its OPTIONS adds to Allow; `bodyLimit`: its largest body, BODY_LIMIT unless said; `headers`: request headers it reads. */
+export type Route = RouteOf<Handler> & Readonly<{ options?: Record<string, string>; bodyLimit?: number; headers?: readonly string[] }>;
 /** How node hands a request over; `arrived`, for one that waited first, is when it came in. */
 export type Handle = (req: IncomingMessage, res: ServerResponse, arrived?: number) => void;
 
@@ -45,8 +47,8 @@ export interface Observer {
 
 export interface Plug {
   readonly routes?: readonly Route[];
-  /** A handler to use in place of a route's, usually one that calls it; the first room listed runs first. */
-  readonly wrap?: (route: Route, handler: Handler) => Handler;
+  /** A route to use in place of one, usually with a handler that calls the route's own; the first room listed runs first. */
+  readonly wrap?: (route: Route) => Route;
   readonly representation?: Representation;
   /** Changes an answer before it is sent; `template` is the route's, if one fits. */
   readonly answer?: (request: { readonly req: IncomingMessage; readonly template: string | undefined }, reply: Reply) => Reply;

@@ -62,7 +62,7 @@ export function bookTest({ title, author, words = [] }: BookFilter): (book: Book
 export const TEXT_PER_BOOK = 128;
 
 /** The duplicate rule's key: the same title and the same derived names, exactly. */
-const titleAndNames = ({ title, authorFirstName, authorLastName }: BookFields): string =>
+export const titleAndNames = ({ title, authorFirstName, authorLastName }: BookFields): string =>
   JSON.stringify([title, authorFirstName, authorLastName]);
 
 export class MapBookStore implements BookStore {

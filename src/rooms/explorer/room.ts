@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { mediaRanges } from '../../core/request.ts';
-import { defineRoom, type Handler, type Route } from '../../core/rooms.ts';
+import { defineRoom, type Route } from '../../core/rooms.ts';
 import type { Reply } from '../../core/send.ts';
 
 /**
@@ -135,14 +135,17 @@ export const explorer = defineRoom({
       return { method: 'GET', path, summary, handler: () => ({ status: 200, body, type, headers: EXPLORER_HEADERS }) };
     }),
     // `/` sends a browser's address bar on to the page; both its answers vary by Accept.
-    wrap: (route, handler): Handler =>
+    wrap: (route): Route =>
       route.method !== 'GET' || route.path !== '/'
-        ? handler
-        : async (request): Promise<Reply> => {
-            if (wantsHtml(request.req.headers.accept))
-              return { status: 303, headers: { location: `${request.base}/explorer`, vary: 'Accept' } };
-            const reply = await handler(request);
-            return { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
+        ? route
+        : {
+            ...route,
+            handler: async (request): Promise<Reply> => {
+              if (wantsHtml(request.req.headers.accept))
+                return { status: 303, headers: { location: `${request.base}/explorer`, vary: 'Accept' } };
+              const reply = await route.handler(request);
+              return { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
+            },
           },
   }),
 });

@@ -29,7 +29,7 @@ export const patch = defineRoom({
             throw new Problem(415, sentence({ reason: 'encoded-body' }), { headers: ACCEPT_PATCH });
           }
           // Both types are JSON types, so the rest is read as any body is; then checked and stored as a PUT.
-          const changes = await readJsonObject(request.req);
+          const changes = await readJsonObject(request.req, request.body);
           return core.edit(request, (book) => patchedBody(book, changes));
         },
       },

@@ -37,15 +37,18 @@ export const token = defineRoom({
     const expected = digest(secret);
     const unauthorized = 'This request needs the header Authorization: Bearer <token>, with the right token';
     return {
-      wrap: (route, handler) =>
+      wrap: (route) =>
         !WRITES.has(route.method)
-          ? handler
-          : (request) => {
-              const given = BEARER.exec(request.req.headers.authorization ?? '')?.[1];
-              if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-                throw new Problem(401, unauthorized, { headers: { 'www-authenticate': 'Bearer' } });
-              }
-              return handler(request);
+          ? route
+          : {
+              ...route,
+              handler: (request) => {
+                const given = BEARER.exec(request.req.headers.authorization ?? '')?.[1];
+                if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+                  throw new Problem(401, unauthorized, { headers: { 'www-authenticate': 'Bearer' } });
+                }
+                return route.handler(request);
+              },
             },
     };
   },
