@@ -22,6 +22,8 @@ export const SCAN_BATCH = 256;
  */
 interface Reader {
   readonly sort: SortOrder | undefined;
+  /** The time the scan began (records.ts, `now`): a book added since is not given, as a book removed since may not be. */
+  readonly began: number;
   /** The place of the last book read. */
   last: Place | undefined;
   /** Books not to give at their place: moved after they were read, or owed at their old place. */
@@ -72,6 +74,7 @@ export class KeptOrders {
     const place = { book: old, added: this.records.addedAt(id) };
     for (const reader of this.readers) {
       if (reader.sort === undefined || !this.moves(reader.sort.key, old, book) || reader.skip.has(id)) continue;
+      if (place.added >= reader.began) continue;
       reader.skip.add(id);
       const { compare } = this.order(reader.sort);
       // Not read yet: owed at the place it had.
@@ -107,7 +110,7 @@ export class KeptOrders {
    * (Reader), so that it answers for the moment it began (api.md, Listing, rule 10).
    */
   async *scan(sort: SortOrder | undefined, test: (book: StoredBook) => boolean): AsyncGenerator<StoredBook> {
-    const reader: Reader = { sort, last: undefined, skip: new Set(), owed: [] };
+    const reader: Reader = { sort, began: this.records.now, last: undefined, skip: new Set(), owed: [] };
     const stretch = new Stretch();
     this.readers.add(reader);
     try {
@@ -122,7 +125,7 @@ export class KeptOrders {
             reader.owed.shift();
           }
           reader.last = place;
-          if (!reader.skip.has(id)) give(place.book);
+          if (!reader.skip.has(id) && place.added < reader.began) give(place.book);
           return ++visited < SCAN_BATCH;
         });
         if (visited === 0) for (const { place } of reader.owed.splice(0)) give(place.book);

@@ -76,6 +76,11 @@ export class RecordTable {
     return this.added[id] as number;
   }
 
+  /** The time the next add will take: a book added at or after a time read now came later. */
+  get now(): number {
+    return this.adds;
+  }
+
   /** The text the books hold, in UTF-16 code units, as the budget counts it. */
   get textUsed(): number {
     return this.text;
