@@ -145,11 +145,16 @@ function showLinks(links, paged, api) {
   for (const [relation, link] of Object.entries(links ?? {})) {
     if (paged && PAGER.some(([name]) => name === relation)) continue;
     const uri = typeof link?.href === 'string' ? uriFor(link.href) : undefined;
+    const methods = uri === undefined ? new Set() : api.methodsAt(uri);
+    const writes = ['POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => methods.has(method.toLowerCase()));
     const item = make('li');
     if (uri === undefined) item.append(make('span', `${relation}: ${String(link?.href)} (outside this service: not followed)`));
     // A template (RFC 6570) names many addresses, none of them as written: the search box fills this one in.
     else if (link?.templated === true)
       item.append(make('span', `${relation}: `), make('code', uri), make('span', ' (a template, filled in by the search box)'));
+    // A link the API answers with writes only (the batch, a POST) is no page to open: its methods are named instead.
+    else if (!methods.has('get') && writes.length > 0)
+      item.append(make('span', `${relation}: `), make('code', uri), make('span', ` (takes ${writes.join(', ')}: not a page to open)`));
     // A collection link is followed to its first page; the link as the API wrote it stays beside it.
     else item.append(linkTo(api.isPaged(uri) ? firstPage(uri, api.pageSize) : uri, relation), ' ', make('code', uri));
     items.push(item);

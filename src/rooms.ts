@@ -4,10 +4,12 @@
  * service is the same without it; delete every line, and it is the card's service alone.
  */
 import type { Room } from './core/rooms.ts';
+import { batch } from './rooms/batch/room.ts';
 import { cors } from './rooms/cors/room.ts';
 import { explorer } from './rooms/explorer/room.ts';
 import { forms } from './rooms/forms/room.ts';
 import { guards } from './rooms/guards/room.ts';
+import { idempotency } from './rooms/idempotency/room.ts';
 import { indexed } from './rooms/indexed/room.ts';
 import { metrics } from './rooms/metrics/room.ts';
 import { openapi } from './rooms/openapi/room.ts';
@@ -15,4 +17,4 @@ import { patch } from './rooms/patch/room.ts';
 import { proxy } from './rooms/proxy/room.ts';
 import { token } from './rooms/token/room.ts';
 
-export const ROOMS: readonly Room[] = [indexed, proxy, token, guards, cors, forms, patch, metrics, openapi, explorer];
+export const ROOMS: readonly Room[] = [indexed, proxy, token, guards, cors, idempotency, forms, patch, batch, metrics, openapi, explorer];

@@ -45,13 +45,17 @@ export const BOOK_NOT_FOUND = 'urn:book-catalogue:problem:book-not-found';
 export const BOOK_EXISTS = 'urn:book-catalogue:problem:book-already-exists';
 export const VALIDATION_FAILED = 'urn:book-catalogue:problem:validation-failed';
 
-/** The API root (api.md, Endpoints): its own link, the books, and the search template (Listing, rule 14). */
-export function expectedRoot(base: string): object {
+/**
+ * The API root (api.md, Endpoints): its own link, the books, and the search template (Listing, rule 14); with the batch room in
+ * (`batch`), the batch too (Batches).
+ */
+export function expectedRoot(base: string, batch = false): object {
   return {
     _links: {
       self: { href: `${base}/` },
       books: { href: `${base}/books?title=` },
       search: { href: `${base}/books{?title,author,q,page,size,sort}`, templated: true },
+      ...(batch && { batchCreate: { href: `${base}/books:batchCreate` } }),
     },
   };
 }

@@ -119,7 +119,7 @@ describe('fail-fast start-up', () => {
       {},
       ['--nope'],
       'invalid configuration: --nope is not a known flag; the flags are --port, --host, --seed-file, --max-books, --log-level, ' +
-        '--keep-alive-timeout-ms, --shutdown-timeout-ms, --store, --base-url, --trust-proxy, --api-token, --send-timeout-ms, --cors-origins, --metrics-port, --metrics-host',
+        '--keep-alive-timeout-ms, --shutdown-timeout-ms, --store, --base-url, --trust-proxy, --api-token, --send-timeout-ms, --cors-origins, --idempotency-ttl-s, --metrics-port, --metrics-host',
     );
   });
 
@@ -398,7 +398,7 @@ describe('settings honoured end to end', () => {
     const list = await fetch(`http://127.0.0.1:${port}/books`);
     assert.deepEqual(await list.json(), fixtureBody(base));
     const root = await fetch(`http://127.0.0.1:${port}/`);
-    assert.deepEqual(await root.json(), expectedRoot(base));
+    assert.deepEqual(await root.json(), expectedRoot(base, true));
     const created = await fetch(`http://127.0.0.1:${port}/books`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -128,6 +128,13 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     body: JSON.stringify(object(putBodies[name], name).value),
     ...extra,
   });
+  const batchBodies = requestBodies(doc, '/books:batchCreate', 'post');
+  const batched = (name: string, extra: Partial<Recipe> = {}): Recipe => ({
+    ...posted('created'),
+    target: '/books:batchCreate',
+    body: JSON.stringify(object(batchBodies[name], name).value),
+    ...extra,
+  });
   const raw = (body: string): Recipe => ({ method: 'POST', target: '/books', contentType: 'application/json', body });
   const get = (target: string): Recipe => ({ method: 'GET', target });
   const patched: Recipe = {
@@ -180,6 +187,10 @@ function recipes(doc: JsonObject): Record<string, Recipe> {
     }),
     'PUT /books/{isbn} 409 sameTitleAndAuthor': put('sameTitleAndAuthor'),
     'PUT /books/{isbn} 412 changed': put('replaced', { headers: { 'if-match': STALE_TAG } }),
+    'POST /books:batchCreate 200 batchCreated': batched('batchCreated'),
+    'POST /books:batchCreate 400 batchInvalid': batched('batchInvalid'),
+    'POST /books:batchCreate 401 unauthorized': batched('batchCreated', { env: token }),
+    'POST /books:batchCreate 409 batchDuplicates': batched('batchDuplicates'),
     'PATCH /books/{isbn} 401 unauthorized': { ...patched, env: token },
     'PATCH /books/{isbn} 412 changed': { ...patched, headers: { 'if-match': STALE_TAG } },
   };

@@ -144,3 +144,41 @@ describe('metrics of what the guards answer', () => {
     );
   });
 });
+
+describe('retries and batches with CORS and metrics', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer({ CORS_ORIGINS: 'https://app.example', METRICS_PORT: 'free' }, { rooms: ROOMS });
+  });
+  after(() => server.close());
+
+  it('a page may send Idempotency-Key and read Idempotent-Replayed; the batch is counted by its route', async () => {
+    const preflight = await fetch(`${server.base}/books:batchCreate`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'idempotency-key',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /(^|, )Idempotency-Key(,|$)/);
+    const send = (): Promise<Response> =>
+      fetch(`${server.base}/books:batchCreate`, {
+        method: 'POST',
+        headers: { origin: 'https://app.example', 'content-type': 'application/json', 'idempotency-key': '"page-1"' },
+        body: JSON.stringify({ books: [{ isbn: 'p-1', title: 'Paged in', author: 'Pat Page' }] }),
+      });
+    assert.equal((await send()).status, 200);
+    const again = await send();
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.match(again.headers.get('access-control-expose-headers') ?? '', /(^|, )Idempotent-Replayed(,|$)/);
+    const { samples } = await scrape(server.metricsBase as string);
+    const batches = samples.filter((sample) => sample.name === 'http_requests_total' && sample.labels.route === '/books:batchCreate');
+    assert.deepEqual(batches.map(({ labels, value }) => `${labels.method} ${labels.status} ${value}`).sort(), [
+      'OPTIONS 204 1',
+      'POST 200 2',
+    ]);
+  });
+});

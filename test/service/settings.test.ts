@@ -27,6 +27,7 @@ const DEFAULTS: Readonly<Record<string, unknown>> = {
   SHUTDOWN_TIMEOUT_MS: 10_000,
   SEND_TIMEOUT_MS: 30_000,
   CORS_ORIGINS: undefined,
+  IDEMPOTENCY_TTL_S: 86_400,
   STORE: 'indexed',
   METRICS_PORT: undefined,
   METRICS_HOST: '127.0.0.1',
@@ -35,7 +36,7 @@ const DEFAULTS: Readonly<Record<string, unknown>> = {
 /** The core's flags first, then each room's, in the order src/rooms.ts lists the rooms. */
 const FLAGS =
   '--port, --host, --seed-file, --max-books, --log-level, --keep-alive-timeout-ms, --shutdown-timeout-ms, --store, ' +
-  '--base-url, --trust-proxy, --api-token, --send-timeout-ms, --cors-origins, --metrics-port, --metrics-host';
+  '--base-url, --trust-proxy, --api-token, --send-timeout-ms, --cors-origins, --idempotency-ttl-s, --metrics-port, --metrics-host';
 
 /** Asserts that `load` throws a SettingError with exactly this message, which names `setting` first. */
 function assertConfigError(load: () => unknown, setting: string, message: string): void {
@@ -70,6 +71,7 @@ describe('the settings defaults', () => {
       KEEP_ALIVE_TIMEOUT_MS: '',
       SHUTDOWN_TIMEOUT_MS: '',
       SEND_TIMEOUT_MS: '',
+      IDEMPOTENCY_TTL_S: '',
     };
     assert.deepEqual(loadConfig(empty), DEFAULTS);
   });
@@ -100,6 +102,7 @@ describe('the settings from the environment', () => {
       SHUTDOWN_TIMEOUT_MS: '2500',
       SEND_TIMEOUT_MS: '1500',
       CORS_ORIGINS: 'https://app.example.com',
+      IDEMPOTENCY_TTL_S: '60',
       STORE: 'map',
       METRICS_PORT: '9464',
       METRICS_HOST: '0.0.0.0',
@@ -117,6 +120,7 @@ describe('the settings from the environment', () => {
       SHUTDOWN_TIMEOUT_MS: 2_500,
       SEND_TIMEOUT_MS: 1_500,
       CORS_ORIGINS: ['https://app.example.com'],
+      IDEMPOTENCY_TTL_S: 60,
       STORE: 'map',
       METRICS_PORT: 9464,
       METRICS_HOST: '0.0.0.0',
@@ -180,6 +184,8 @@ describe('the settings from flags', () => {
       '400',
       '--cors-origins',
       '*',
+      '--idempotency-ttl-s',
+      '31536000',
       '--store',
       'map',
       '--metrics-port',
@@ -200,6 +206,7 @@ describe('the settings from flags', () => {
       SHUTDOWN_TIMEOUT_MS: 500,
       SEND_TIMEOUT_MS: 400,
       CORS_ORIGINS: '*',
+      IDEMPOTENCY_TTL_S: 31_536_000,
       STORE: 'map',
       METRICS_PORT: 9100,
       METRICS_HOST: '::',
@@ -220,6 +227,7 @@ describe('the settings from flags', () => {
       '--shutdown-timeout-ms=1',
       '--send-timeout-ms=2',
       '--cors-origins=http://a.example,http://b.example:8080',
+      '--idempotency-ttl-s=1',
       '--store=indexed',
       '--metrics-host=10.0.0.5',
     ];
@@ -236,6 +244,7 @@ describe('the settings from flags', () => {
       SHUTDOWN_TIMEOUT_MS: 1,
       SEND_TIMEOUT_MS: 2,
       CORS_ORIGINS: ['http://a.example', 'http://b.example:8080'],
+      IDEMPOTENCY_TTL_S: 1,
       STORE: 'indexed',
       METRICS_PORT: undefined,
       METRICS_HOST: '10.0.0.5',
@@ -330,6 +339,9 @@ describe('bad values stop loading with a SettingError naming the setting', () =>
       'KEEP_ALIVE_TIMEOUT_MS must be an integer from 1 to 2147483647, got "2147483648"',
     ],
     [{ SHUTDOWN_TIMEOUT_MS: 'x' }, 'SHUTDOWN_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS must be an integer from 1 to 2147483647, got "x"'],
+    [{ IDEMPOTENCY_TTL_S: '0' }, 'IDEMPOTENCY_TTL_S', 'IDEMPOTENCY_TTL_S must be an integer from 1 to 31536000, got "0"'],
+    [{ IDEMPOTENCY_TTL_S: '31536001' }, 'IDEMPOTENCY_TTL_S', 'IDEMPOTENCY_TTL_S must be an integer from 1 to 31536000, got "31536001"'],
+    [{ IDEMPOTENCY_TTL_S: '1d' }, 'IDEMPOTENCY_TTL_S', 'IDEMPOTENCY_TTL_S must be an integer from 1 to 31536000, got "1d"'],
     [{ API_TOKEN: '   ' }, 'API_TOKEN', 'API_TOKEN must not be blank; leave it unset to disable the token'],
     [{ API_TOKEN: '\t\n' }, 'API_TOKEN', 'API_TOKEN must not be blank; leave it unset to disable the token'],
   ];

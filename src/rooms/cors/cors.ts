@@ -6,13 +6,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Reply } from '../../core/send.ts';
 
-/** The response headers a page may read besides the simple ones: where a created resource is, its tag, the request id, and what a PATCH takes. */
-const EXPOSED = 'Location, ETag, X-Request-Id, Accept-Patch';
+/**
+ * The response headers a page may read besides the simple ones: where a created resource is, its tag, the request id, what a PATCH
+ * takes, and whether a POST's answer is one kept for its Idempotency-Key.
+ */
+const EXPOSED = 'Location, ETag, X-Request-Id, Accept-Patch, Idempotent-Replayed';
 /**
  * The request headers a page may send: always this list, whatever the preflight asked. If-Match
- * is how an edit says which version it was based on (api.md, Editing).
+ * is how an edit says which version it was based on (api.md, Editing); Idempotency-Key, how a POST
+ * is made safe to retry (api.md, Safe retries).
  */
-const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X-Request-Id';
+const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X-Request-Id, Idempotency-Key';
 /** How long, in seconds, a browser may keep a preflight's answer. */
 const MAX_AGE = '600';
 

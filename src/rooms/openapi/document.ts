@@ -9,6 +9,7 @@ import { HAL_TYPE, JSON_TYPE, type Reply } from '../../core/send.ts';
 import { examples, SERVER_URL } from './examples.ts';
 import { formSchemas, VARY } from './forms.ts';
 import { bookPaths } from './paths.ts';
+import { BATCH, batchPath, batchRoot, batchSchemas, withKeys } from './retries.ts';
 import { ALWAYS, answer, common, ETAG, IF_NONE_MATCH, notModified, ok, PUBLIC, REQUEST_ID, said, schemas, type Json } from './schemas.ts';
 
 const meta = (operationId: string, summary: string, description: string, responses: Json, parameters: Json[] = [IF_NONE_MATCH]): Json => ({
@@ -20,7 +21,7 @@ const header = (description: string, schema: Json = { type: 'string' }): Json =>
 const vary = { Vary: VARY };
 
 /** Root, health, the document and the explorer's page, in that order; `explorer` is the page's route and its files'. */
-function servicePaths(explorer: readonly Route[]): Record<string, Json | undefined> {
+function servicePaths(explorer: readonly Route[], batched: boolean): Record<string, Json | undefined> {
   const [page, ...files] = explorer;
   // The page's answer is a file read at start-up: its own headers are what it sends.
   const pageAnswer = page && (page.handler({} as RequestContext) as Reply);
@@ -31,7 +32,7 @@ function servicePaths(explorer: readonly Route[]): Record<string, Json | undefin
       'API root',
       "Links to the book collection, so a client needs one URL to start from. A browser's address bar (an Accept that names text/html and no JSON type) is sent to the explorer instead. Both answers vary by Accept.",
       {
-        '200': answer(200, 'the root links.', HAL_TYPE, 'Root', examples.root, { ...ETAG, ...vary }),
+        '200': answer(200, 'the root links.', HAL_TYPE, 'Root', batched ? batchRoot(examples.root) : examples.root, { ...ETAG, ...vary }),
         ...(page && {
           '303': {
             description: said(303, 'a browser is sent to the API explorer, {base_url}/explorer.'),
@@ -115,6 +116,7 @@ export function openApiDocument(routes: readonly Route[], representations: reado
   const formsType = representations.find((representation) => representation.paths.includes('/books'))?.type;
   const acceptPatch = routes.find((route) => route.method === 'PATCH' && route.path === '/books/{isbn}')?.options?.['accept-patch'];
   const explorer = routes.filter((route) => route.path === '/explorer' || route.path.startsWith('/explorer/'));
+  const batched = routes.some((route) => route.path === BATCH);
   return {
     openapi: '3.1.0',
     info: {
@@ -129,7 +131,7 @@ export function openApiDocument(routes: readonly Route[], representations: reado
         'A method a path does not list gets 405 with Allow, and an unknown path 404. ' +
         "Every 200 GET carries an ETag, and If-None-Match answers 304; a write's 200 or 201 carries the ETag of the book it returns, and If-Match on PUT, PATCH and DELETE answers 412 when the book has changed (either representation's tag matches). Every response carries X-Request-Id and X-Content-Type-Options: nosniff. " +
         'Text in a request must be well-formed Unicode: a lone surrogate is refused. ' +
-        "When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag, X-Request-Id and Accept-Patch, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path's methods, the request headers a page may send (If-Match among them) and a Max-Age of 600 s.",
+        "When the service runs with CORS_ORIGINS, every answer to an allowed Origin carries Access-Control-Allow-Origin and exposes Location, ETag, X-Request-Id, Accept-Patch and Idempotent-Replayed, and a preflight (OPTIONS with Access-Control-Request-Method) also gets the path's methods, the request headers a page may send (If-Match and Idempotency-Key among them) and a Max-Age of 600 s.",
       contact: { name: 'Book catalogue maintainers' },
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -139,9 +141,12 @@ export function openApiDocument(routes: readonly Route[], representations: reado
       { name: 'meta', description: 'Entry point, health and this description.' },
       { name: 'explorer', description: 'A page for people: walk the links in a browser.' },
     ],
-    paths: routed({ ...servicePaths(explorer), ...bookPaths(table, { acceptPatch, formsType }) }, routes),
+    paths: withKeys(
+      routed({ ...servicePaths(explorer, batched), ...bookPaths(table, { acceptPatch, formsType }), ...batchPath() }, routes),
+      routes,
+    ),
     components: {
-      schemas: { ...schemas(table), ...(formsType ? formSchemas : {}) },
+      schemas: { ...schemas(table), ...(formsType ? formSchemas : {}), ...(batched ? batchSchemas(schemas(table).Root as Json) : {}) },
       parameters: {
         RequestId: {
           name: 'X-Request-Id',

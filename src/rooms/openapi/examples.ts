@@ -14,14 +14,14 @@ import type { Json } from './schemas.ts';
 export const SERVER_URL = 'http://127.0.0.1:8080';
 
 /** An Example Object; the summary names the request that gets this answer. */
-const example = (summary: string, value: unknown): Json => ({ summary, value });
+export const example = (summary: string, value: unknown): Json => ({ summary, value });
 /** 'POST /books with the request example "created"': the summary of the answer to a request example. */
 const to = (name: string, request = 'POST /books'): string => `${request} with the request example "${name}"`;
 
-const link = (path: string): Json => ({ href: `${SERVER_URL}${path}` });
+export const link = (path: string): Json => ({ href: `${SERVER_URL}${path}` });
 const SEARCH = `/books${SEARCH_QUERY}`;
 
-const book = (isbn: string, title: string, first: string, last: string): Json => ({
+export const book = (isbn: string, title: string, first: string, last: string): Json => ({
   isbn,
   title,
   author: `${first} ${last}`,
@@ -35,7 +35,7 @@ const TOLKIEN = book('4-5-6', 'The Lord of the Rings', 'JRR', 'Tolkien');
 const LEE = book('7-8-9', 'To Kill a Mockingbird', 'Harper', 'Lee');
 
 /** The problem document the service answers a failure with, as JSON would carry it. */
-const problem = (failure: Failure, instance: string): Json => JSON.parse(JSON.stringify(fail(failure).toJSON(instance))) as Json;
+export const problem = (failure: Failure, instance: string): Json => JSON.parse(JSON.stringify(fail(failure).toJSON(instance))) as Json;
 /** A problem a room answers with, of no particular type: its title is the status phrase node sends. */
 const plain = (status: number, detail: string, instance: string): Json => new Problem(status, detail).toJSON(instance) as Json;
 const notFound = (isbn: string): Json => problem({ reason: 'not-found', isbn }, `/books/${isbn}`);
@@ -43,7 +43,10 @@ const notFound = (isbn: string): Json => problem({ reason: 'not-found', isbn }, 
 /** `GET /books?page=-1&size=5000&sort=price`: each parameter is wrong. */
 const PARAMETERS = (parseListing(parseQuery('page=-1&size=5000&sort=price')) as { errors: readonly FieldError[] }).errors;
 
-const collection = (books: readonly Json[]): Json => ({ _embedded: { bookDTOList: books }, _links: { self: link('/books?title=') } });
+export const collection = (books: readonly Json[]): Json => ({
+  _embedded: { bookDTOList: books },
+  _links: { self: link('/books?title=') },
+});
 
 /** Request bodies of POST /books; each name also names the answer it gets. */
 export const requestExamples: Record<string, Json> = {

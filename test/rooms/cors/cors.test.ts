@@ -5,8 +5,8 @@ import { startServer, type TestServer } from '../../helpers/server.ts';
 import { ROOMS } from '../../../src/rooms.ts';
 
 const APP = 'https://app.example.com';
-const EXPOSED = 'Location, ETag, X-Request-Id, Accept-Patch';
-const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X-Request-Id';
+const EXPOSED = 'Location, ETag, X-Request-Id, Accept-Patch, Idempotent-Replayed';
+const ALLOWED_HEADERS = 'Content-Type, Authorization, If-Match, If-None-Match, X-Request-Id, Idempotency-Key';
 const CORS_NAMES = [
   'access-control-allow-origin',
   'access-control-expose-headers',

@@ -120,7 +120,7 @@ describe('GET / for a browser', () => {
   });
 
   it('answers the HAL root to every other client, varying by Accept', async () => {
-    const hal = expectedRoot('http://books.example:8080');
+    const hal = expectedRoot('http://books.example:8080', true);
     for (const accept of [
       null,
       '*/*',

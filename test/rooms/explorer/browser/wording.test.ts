@@ -36,6 +36,7 @@ describeWhen(chromium !== undefined, 'the explorer in words', 'Chromium is not i
         ['self /', true],
         ['books /books?title=', true],
         ['search: /books{?title,author,q,page,size,sort} (a template, filled in by the search box)', false],
+        ['batchCreate: /books:batchCreate (takes POST: not a page to open)', false],
       ],
     );
     await click(page, '#message', 'Browse the books');
