@@ -6,6 +6,7 @@
 import { Agent } from 'node:http';
 import { atOnce, call, type Call, dribble, LIMIT_MS, looping, pipelined, silent, slowReader, type Tally } from './attack-clients.ts';
 import { SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
+import { RETRY_ATTACKS } from './attack-retries.ts';
 import { fetchOnce } from './procs.ts';
 import { commonLetters } from './search-forms.ts';
 import { COMMON_WORDS, generateBooks, isbnOf } from './seed.ts';
@@ -335,4 +336,5 @@ export const ATTACKS: readonly Attack[] = [
     catalogue: '10,000 titles of 512 characters',
     run: (base) => inTurn(base, 30, { path: '/books?title=e&page=0&size=20' }),
   },
+  ...RETRY_ATTACKS,
 ];
