@@ -39,8 +39,10 @@ export const ABOVE_ALL = 2 ** 32;
 export function entryOffsets(text: string): number[] {
   const seen = new Set<string>();
   const offsets: number[] = [];
+  // Lower-cased once, not a piece at a time: a piece of the folded text is the piece folded.
+  const folded = text.toLowerCase();
   for (let offset = 0; offset < Math.min(text.length, MAX_TEXT_LENGTH); offset++) {
-    const key = text.slice(offset, offset + PREFIX).toLowerCase();
+    const key = folded.slice(offset, offset + PREFIX);
     if (seen.has(key)) continue;
     seen.add(key);
     offsets.push(offset);
