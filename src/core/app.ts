@@ -90,9 +90,7 @@ export function createApp(parts: AppParts): App {
   async function handle(req: IncomingMessage, res: ServerResponse, arrived?: number): Promise<void> {
     const started = arrived ?? performance.now();
     for (const observer of observers) observer.started?.();
-    const requestId = requestIdOf(req.headers);
-    const method = req.method ?? 'GET';
-    const target = parseTarget(req.url ?? '/');
+    const [requestId, method, target] = [requestIdOf(req.headers), req.method ?? 'GET', parseTarget(req.url ?? '/')];
     const match = router.match(method, target.path);
     const template = 'template' in match ? match.template : undefined;
     let reply: Reply;

@@ -10,7 +10,7 @@ import type { Logger } from './log.ts';
 import type { RequestContext, Representation } from './rooms.ts';
 import { readJsonObject } from './request.ts';
 import { ENTITY_TAG, jsonEntityTag, type Reply } from './send.ts';
-import type { BookStore } from './store.ts';
+import type { BookStore, Refusal } from './store.ts';
 
 export type PointerError = { readonly pointer: string; readonly detail: string };
 export type Validation = { readonly ok: true; readonly book: BookInput } | { readonly ok: false; readonly errors: readonly PointerError[] };
@@ -70,13 +70,16 @@ export function storeBook(store: BookStore, body: Readonly<Record<string, unknow
   if (!validation.ok || elsewhere) return { failed: { reason: 'invalid', errors } };
   const fields = toFields(validation.book, table);
   const outcome = isbn === undefined ? store.add(fields) : store.replace(fields);
-  if ('added' in outcome) return { stored: outcome.added };
-  if ('replaced' in outcome) return { stored: outcome.replaced };
-  if (outcome.refused === 'duplicate')
-    return { failed: { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName } };
-  if (outcome.refused === 'full') return { failed: { reason: 'full', capacity: store.capacity } };
-  if (outcome.refused === 'text-full') return { failed: { reason: 'text-full', textCapacity: store.textCapacity } };
-  return { failed: { reason: outcome.refused, isbn: fields.isbn } };
+  if ('refused' in outcome) return { failed: refused(store, fields, outcome.refused) };
+  return { stored: 'added' in outcome ? outcome.added : outcome.replaced };
+}
+
+/** The failure a store's refusal of `book` answers with (api.md, Adding a book, rules 2, 3 and 7; Limits, rule 4). */
+export function refused(store: BookStore, book: BookFields, refusal: Refusal | 'not-found'): Failure {
+  if (refusal === 'duplicate')
+    return { reason: 'duplicate', title: book.title, firstName: book.authorFirstName, lastName: book.authorLastName };
+  if (refusal === 'full') return { reason: 'full', capacity: store.capacity };
+  return refusal === 'text-full' ? { reason: 'text-full', textCapacity: store.textCapacity } : { reason: refusal, isbn: book.isbn };
 }
 
 /** `representations` gives the other representations of a book that rooms offer (api.md, Forms). */
@@ -126,12 +129,8 @@ export function bookOperations(store: BookStore, logger: Logger, representations
     async create(request: RequestContext): Promise<Reply> {
       const result = storeBook(store, await readJsonObject(request.req, request.body));
       if ('failed' in result) throw fail(result.failed);
-      return {
-        status: 201,
-        body: view(result.stored, request.base),
-        headers: { location: bookHref(request.base, result.stored.isbn) },
-        tagged: true,
-      };
+      const book = result.stored;
+      return { status: 201, body: view(book, request.base), headers: { location: bookHref(request.base, book.isbn) }, tagged: true };
     },
     async replace(request: RequestContext): Promise<Reply> {
       const body = await readJsonObject(request.req, request.body);

@@ -22,14 +22,7 @@ export type ServiceOptions = Readonly<{
   store?: BookStore;
 }>;
 /** `plugs`: what each room plugged in, in order; the composition root starts and stops what they run beside the service. */
-export type Service = Readonly<{
-  settings: CoreSettings;
-  store: BookStore;
-  logger: Logger;
-  app: App;
-  server: Server;
-  plugs: readonly Plug[];
-}>;
+export type Service = Readonly<{ settings: CoreSettings; store: BookStore; logger: Logger; app: App; server: Server; plugs: Plug[] }>;
 
 const storeKinds = (rooms: readonly Room[]): string[] => ['map', ...rooms.flatMap((room) => (room.store ? [room.name] : []))];
 

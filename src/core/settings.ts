@@ -71,9 +71,8 @@ export function settingTexts(
     const arg = argv[i] as string;
     const [, flag = '', given] = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(arg) ?? [];
     const name = flag.toUpperCase().replaceAll('-', '_');
-    if (!known.some((setting) => setting.name === name)) {
+    if (!known.some((setting) => setting.name === name))
       throw new SettingError(`${arg} is not a known flag; the flags are ${known.map((setting) => flagOf(setting.name)).join(', ')}`);
-    }
     const value = given ?? argv[++i];
     if (value === undefined) throw new SettingError(`${name} needs a value: ${flagOf(name)} <value>`);
     texts.set(name, value);

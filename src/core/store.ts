@@ -18,7 +18,8 @@ export type BookQuery = BookFilter & { readonly sort?: SortOrder | undefined; re
 export type BookPage = { readonly books: readonly BookFields[]; readonly total: number };
 /** Every matching book, and how many; a store may read the books lazily, and over several turns. */
 export type BookScan = { readonly total: number; readonly books: Iterable<BookFields> | AsyncIterable<BookFields> };
-export type AddOutcome = { readonly added: BookFields } | { readonly refused: 'isbn-taken' | 'duplicate' | 'full' | 'text-full' };
+export type Refusal = 'isbn-taken' | 'duplicate' | 'full' | 'text-full';
+export type AddOutcome = { readonly added: BookFields } | { readonly refused: Refusal };
 export type ReplaceOutcome = { readonly replaced: BookFields } | { readonly refused: 'not-found' | 'duplicate' | 'text-full' };
 
 export interface BookStore {
@@ -30,15 +31,16 @@ export interface BookStore {
   /** Grows with every change, so that a listing's ETag can name the catalogue it was read from. */
   readonly revision: number;
   get(isbn: string): BookFields | undefined;
-  /** Refuses a taken isbn, then the same title and names (api.md, Adding a book), then a full store. */
+  /** Refuses a taken isbn, then the same title and names (api.md, Adding a book), then a full store; `refusal` says which, adding nothing. */
   add(fields: BookFields): AddOutcome;
+  refusal(fields: BookFields): Refusal | undefined;
   /** Replaces the book with the same isbn, keeping its place in insertion order (api.md, Editing). */
   replace(fields: BookFields): ReplaceOutcome;
   /** Whether there was a book to remove. */
   remove(isbn: string): boolean;
   /** A read may answer later, as a database would; a write never does: its checks and its change are one step. */
   find(query: BookQuery): BookPage | Promise<BookPage>;
-  /** Every match as of one moment: a write while it is read never gives a book twice, nor leaves out one there throughout. */
+  /** Every match as of one moment: whatever is written meanwhile, no book twice, none added since, and every one there throughout. */
   scan(query: Omit<BookQuery, 'offset' | 'limit'>): BookScan | Promise<BookScan>;
   /** Called once the seed is in, before the service listens: a store may build what it needs then. */
   ready?(): void;
@@ -90,11 +92,15 @@ export class MapBookStore implements BookStore {
   }
 
   add(fields: BookFields): AddOutcome {
-    if (this.books.has(fields.isbn)) return { refused: 'isbn-taken' };
-    if (this.byTitleAndNames.has(titleAndNames(fields))) return { refused: 'duplicate' };
-    if (this.size >= this.capacity) return { refused: 'full' };
-    if (this.textUsed + textLength(fields) > this.textCapacity) return { refused: 'text-full' };
-    return { added: this.store(fields) };
+    const refused = this.refusal(fields);
+    return refused ? { refused } : { added: this.store(fields) };
+  }
+
+  refusal(fields: BookFields): Refusal | undefined {
+    if (this.books.has(fields.isbn)) return 'isbn-taken';
+    if (this.byTitleAndNames.has(titleAndNames(fields))) return 'duplicate';
+    if (this.size >= this.capacity) return 'full';
+    return this.textUsed + textLength(fields) > this.textCapacity ? 'text-full' : undefined;
   }
 
   replace(fields: BookFields): ReplaceOutcome {

@@ -54,6 +54,25 @@ export function storeContract(name: string, make: (capacity: number) => BookStor
       assert.equal(store.size, 2);
     });
 
+    it('says what an add would refuse, in the same order, without adding anything', async () => {
+      const store = make(2);
+      store.add(book('1', 'One', 'Ann', 'Lee'));
+      const revision = store.revision;
+      assert.equal(store.refusal(book('1', 'Other')), 'isbn-taken');
+      assert.equal(store.refusal(book('1', 'One', 'Ann', 'Lee')), 'isbn-taken');
+      assert.equal(store.refusal(book('2', 'One', 'Ann', 'Lee')), 'duplicate');
+      assert.equal(store.refusal(book('2', 'x'.repeat(2 * TEXT_PER_BOOK))), 'text-full');
+      assert.equal(store.refusal(book('2', 'Two')), undefined);
+      assert.deepEqual([store.size, store.revision, store.get('2')], [1, revision, undefined]);
+      store.add(book('2', 'Two'));
+      assert.equal(store.refusal(book('3', 'Three')), 'full');
+      assert.equal(store.refusal(book('3', 'One', 'Ann', 'Lee')), 'duplicate');
+      for (const candidate of [book('1', 'One'), book('3', 'Two', 'A', 'B'), book('3', 'Three')]) {
+        const refusal = store.refusal(candidate);
+        assert.deepEqual(store.add(candidate), { refused: refusal });
+      }
+    });
+
     it('finds duplicates by exact title and names, also among several books of one title', async () => {
       const store = make(10);
       const outcome = (isbn: string, first: string, last: string, title = 'Same'): string => {

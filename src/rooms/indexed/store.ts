@@ -3,12 +3,12 @@
  * that a query costs what its answer costs. Each write is checked, then handed to the record
  * table (records.ts), the text index (text-index.ts) and the kept orders (kept-orders.ts).
  */
-import { type BookFields, textLength } from '../../core/book.ts';
-import { sortComparisons } from '../../core/book.ts';
+import { type BookFields, sortComparisons, textLength } from '../../core/book.ts';
 import { FIELDS, type FieldTable } from '../../core/fields.ts';
 import { MAX_CAPACITY } from '../../core/settings.ts';
 import {
   type AddOutcome,
+  type Refusal,
   type BookPage,
   type BookQuery,
   type BookScan,
@@ -81,17 +81,22 @@ export class IndexedBookStore implements BookStore {
   }
 
   add(fields: BookFields): AddOutcome {
-    if (this.records.idOf(fields.isbn) !== undefined) return { refused: 'isbn-taken' };
-    if (this.texts.duplicateOf(fields) !== undefined) return { refused: 'duplicate' };
-    if (this.size >= this.capacity) return { refused: 'full' };
+    const refused = this.refusal(fields);
+    if (refused) return { refused };
     const book: StoredBook = storedBook(fields);
-    if (!this.records.textFits(this.measure(book))) return { refused: 'text-full' };
     // The text index first: it is the one part that can refuse an id, before anything changed.
     this.texts.add(this.records.nextId(), book);
     const id = this.records.add(book);
     this.orders.add(id);
     this.written(id);
     return { added: book };
+  }
+
+  refusal(fields: BookFields): Refusal | undefined {
+    if (this.records.idOf(fields.isbn) !== undefined) return 'isbn-taken';
+    if (this.texts.duplicateOf(fields) !== undefined) return 'duplicate';
+    if (this.size >= this.capacity) return 'full';
+    return this.records.textFits(this.measure(storedBook(fields))) ? undefined : 'text-full';
   }
 
   replace(fields: BookFields): ReplaceOutcome {
