@@ -1,12 +1,13 @@
 /**
  * A batch of new books, as a room (api.md, Batches): `POST /books:batchCreate` with `{ "books": [...] }`
  * adds every book of the list, or none. Each entry is checked as the body of a POST is, then against
- * the store and the entries before it; the books go in one after another with no turn of the event
- * loop between them, and a refusal takes out the ones already in, so no other request sees part of it.
+ * the store (its `refusal`, which adds nothing) and the entries before it, and the room for all of
+ * them; only then do the books go in, one after another with no turn of the event loop between
+ * them, so no other request sees part of a batch.
  */
-import { type BookFields, toBook, toFields } from '../../core/book.ts';
-import { storeBook, validateBook } from '../../core/books.ts';
-import { FAILURES, type Failure, type FieldError, fail, Problem, sentence } from '../../core/failures.ts';
+import { type BookFields, textLength, toBook, toFields } from '../../core/book.ts';
+import { refused, validateBook } from '../../core/books.ts';
+import { FAILURES, type FieldError, fail, Problem, sentence } from '../../core/failures.ts';
 import { renderCollection } from '../../core/hal.ts';
 import { readJsonObject } from '../../core/request.ts';
 import { defineRoom, type RequestContext, type Route } from '../../core/rooms.ts';
@@ -52,49 +53,56 @@ async function addAll(store: BookStore, request: RequestContext): Promise<Reply>
   if (!Array.isArray(books) || books.length < 1 || books.length > MAX_BATCH)
     throw fail({ reason: 'invalid', errors: [{ pointer: '#/books', detail: `books must be an array of 1 to ${MAX_BATCH} books` }] });
   const entries = checked(books);
-  const added: BookFields[] = [];
+  // Every refusal is found before a book goes in, so that a refused batch costs its checks and never takes books out again.
   const [isbns, keys] = [new Set<string>(), new Set<string>()];
-  const refused: { index: number; failure: Failure }[] = [];
-  entries.forEach(({ body, fields }, index) => {
+  const taken: FieldError[] = [];
+  entries.forEach((fields, index) => {
     // An entry is checked against the ones before it as against the store: an isbn, or a title and names, once.
-    const earlier: Failure | undefined = isbns.has(fields.isbn)
-      ? { reason: 'isbn-taken', isbn: fields.isbn }
-      : keys.has(titleAndNames(fields))
-        ? { reason: 'duplicate', title: fields.title, firstName: fields.authorFirstName, lastName: fields.authorLastName }
-        : undefined;
+    const key = titleAndNames(fields);
+    const refusal = isbns.has(fields.isbn) ? 'isbn-taken' : keys.has(key) ? 'duplicate' : store.refusal(fields);
     isbns.add(fields.isbn);
-    keys.add(titleAndNames(fields));
-    const result = earlier === undefined ? storeBook(store, body) : { failed: earlier };
-    if ('stored' in result) added.push(result.stored);
-    else refused.push({ index, failure: result.failed });
+    keys.add(key);
+    if (refusal === 'isbn-taken' || refusal === 'duplicate')
+      taken.push({ pointer: `#/books/${index}`, detail: sentence(refused(store, fields, refusal)) });
   });
-  if (refused.length === 0)
-    return {
-      status: 200,
-      body: renderCollection(
-        added.map((book) => toBook(book)),
-        request.base,
-      ),
-    };
-  for (const book of added.reverse()) store.remove(book.isbn);
-  const taken = refused.filter(({ failure }) => failure.reason === 'isbn-taken' || failure.reason === 'duplicate');
-  if (taken.length === 0) throw fail((refused[0] as { failure: Failure }).failure);
-  const errors: FieldError[] = taken.map(({ index, failure }) => ({ pointer: `#/books/${index}`, detail: sentence(failure) }));
-  const { status, type, title } = FAILURES.duplicate;
-  throw new Problem(status, errors.map((error) => error.detail).join('; '), { type, title, errors });
+  if (taken.length > 0) {
+    const { status, type, title } = FAILURES.duplicate;
+    throw new Problem(status, taken.map((error) => error.detail).join('; '), { type, title, errors: taken });
+  }
+  // Room for the whole batch: its books and their text together (api.md, Limits, rules 3 and 4).
+  if (store.size + entries.length > store.capacity) throw fail({ reason: 'full', capacity: store.capacity });
+  const text = entries.reduce((sum, fields) => sum + textLength(fields), 0);
+  if (store.textUsed + text > store.textCapacity) throw fail({ reason: 'text-full', textCapacity: store.textCapacity });
+  // From here to the last add nothing awaits, so no other request sees part of the batch. A store that refuses
+  // what it said it would take leaves nothing behind: the books already in are taken out again.
+  const added: BookFields[] = [];
+  for (const fields of entries) {
+    const outcome = store.add(fields);
+    if ('added' in outcome) added.push(outcome.added);
+    else {
+      for (const book of added.reverse()) store.remove(book.isbn);
+      throw fail(refused(store, fields, outcome.refused));
+    }
+  }
+  return {
+    status: 200,
+    body: renderCollection(
+      added.map((book) => toBook(book)),
+      request.base,
+    ),
+  };
 }
 
 /** Every entry as a POST body, checked; a 400 with every invalid field of every entry, by its pointer under `#/books/<i>`. */
-function checked(books: readonly unknown[]): { body: Readonly<Record<string, unknown>>; fields: BookFields }[] {
+function checked(books: readonly unknown[]): BookFields[] {
   const errors: FieldError[] = [];
   const entries = books.flatMap((book, index) => {
     if (typeof book !== 'object' || book === null || Array.isArray(book)) {
       errors.push({ pointer: `#/books/${index}`, detail: 'each book must be a JSON object' });
       return [];
     }
-    const body = book as Readonly<Record<string, unknown>>;
-    const validation = validateBook(body);
-    if (validation.ok) return [{ body, fields: toFields(validation.book) }];
+    const validation = validateBook(book as Readonly<Record<string, unknown>>);
+    if (validation.ok) return [toFields(validation.book)];
     errors.push(...validation.errors.map((error) => ({ pointer: `#/books/${index}${error.pointer.slice(1)}`, detail: error.detail })));
     return [];
   });

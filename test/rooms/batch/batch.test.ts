@@ -1,7 +1,9 @@
 /** api.md, Batches: POST /books:batchCreate over HTTP, with whole bodies, against both stores. */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import type { BookFields } from '../../../src/core/book.ts';
 import type { Room } from '../../../src/core/rooms.ts';
+import { type AddOutcome, MapBookStore, type Refusal } from '../../../src/core/store.ts';
 import { batch } from '../../../src/rooms/batch/room.ts';
 import { indexed } from '../../../src/rooms/indexed/room.ts';
 import { token } from '../../../src/rooms/token/room.ts';
@@ -150,6 +152,10 @@ for (const { name, rooms } of STORES) {
       const detail = errors.map((error) => error.detail).join('; ');
       assert.deepEqual(await response.json(), problem(409, 'Book already exists', detail, BOOK_EXISTS, errors));
       assert.deepEqual(await all(), expectedCollection(server.base, FIXTURE_BOOKS));
+      // Refused before a book went in: the catalogue did not change even for a moment, and a listing's ETag says so.
+      const before = (await fetch(`${server.base}/books`)).headers.get('etag');
+      assert.equal((await post({ books: [sent(7), sent(8), { ...sent(9), isbn: '4-5-6' }] })).status, 409);
+      assert.equal((await fetch(`${server.base}/books`)).headers.get('etag'), before);
       assert.equal((await fetch(`${server.base}/books/b-1`)).status, 404);
     });
 
@@ -193,6 +199,37 @@ for (const { name, rooms } of STORES) {
     });
   });
 }
+
+/** A store that says it would take any book, and refuses the third it is given: what the batch must not leave half in. */
+class FickleStore extends MapBookStore {
+  private adds = 0;
+  override refusal(): Refusal | undefined {
+    return undefined;
+  }
+  override add(fields: BookFields): AddOutcome {
+    return ++this.adds === 3 ? { refused: 'duplicate' } : super.add(fields);
+  }
+}
+
+describe(`POST ${PATH} against a store that refuses what it said it would take`, () => {
+  let server: TestServer;
+  before(async () => (server = await startServer({}, { rooms: [batch], store: new FickleStore(10) })));
+  after(() => server.close());
+
+  it('takes out the books already in, and answers the refusal', async () => {
+    const response = await fetch(`${server.base}${PATH}`, {
+      method: 'POST',
+      headers: JSON_BODY,
+      body: JSON.stringify({ books: [sent(1), sent(2), sent(3)] }),
+    });
+    assert.equal(response.status, 409);
+    assert.deepEqual(
+      await response.json(),
+      expectedProblem(409, 'Book already exists', 'Book already exists with title: Batch book 3 and author: Ann Lee3', PATH, BOOK_EXISTS),
+    );
+    assert.equal(server.store.size, 0);
+  });
+});
 
 describe(`POST ${PATH} with API_TOKEN`, () => {
   let server: TestServer;
