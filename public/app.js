@@ -2,6 +2,7 @@
 // The API explorer (api.md, The explorer): reads the OpenAPI document, the root and the books'
 // Add form, wires the page's controls, then shows what the fragment names (flow.js does the rest).
 import { firstPage, learnBase, pathOf, resolve, uriFor } from './address.js';
+import { openAddress, showAddress } from './address-box.js';
 import { button, element } from './dom.js';
 import { edit, leaveEditOnNavigation, remove, setAddTemplate, submitBook } from './edit.js';
 import { ACCEPT, api, arrived, begin, collection, errorText, followFragment, go, search, showCurrent } from './flow.js';
@@ -82,10 +83,13 @@ token.value = sessionStorage.getItem(TOKEN_KEY) ?? '';
 token.addEventListener('input', () => sessionStorage.setItem(TOKEN_KEY, token.value));
 element('skip').addEventListener('click', skipToForm);
 element('search').addEventListener('submit', search);
+element('address').addEventListener('submit', openAddress);
 element('add').addEventListener('submit', (event) => void submitBook(event));
 document.addEventListener('click', sameAddress);
 window.addEventListener('hashchange', leaveEditOnNavigation);
 window.addEventListener('hashchange', followFragment);
+window.addEventListener('hashchange', showAddress);
+showAddress();
 await start();
 // A module: the script waits for the OpenAPI document at the top level.
 export {};

@@ -5,6 +5,7 @@ import { firstPage, pathOf, searchedFor, uriFor } from './address.js';
 import { showActions, showBooks, showFields } from './book.js';
 import { element, fill, linkTo, make } from './dom.js';
 import { PAGER, showPaging } from './pager.js';
+import { templateForm } from './template-form.js';
 
 /**
  * @typedef {object} Answer  one response, and the request that got it
@@ -149,9 +150,8 @@ function showLinks(links, paged, api) {
     const writes = ['POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => methods.has(method.toLowerCase()));
     const item = make('li');
     if (uri === undefined) item.append(make('span', `${relation}: ${String(link?.href)} (outside this service: not followed)`));
-    // A template (RFC 6570) names many addresses, none of them as written: the search box fills this one in.
-    else if (link?.templated === true)
-      item.append(make('span', `${relation}: `), make('code', uri), make('span', ' (a template, filled in by the search box)'));
+    // A template (RFC 6570) names many addresses, none of them as written: a form fills it in.
+    else if (link?.templated === true) item.append(make('span', `${relation}: `), make('code', uri), templateForm(relation, uri));
     // A link the API answers with writes only (the batch, a POST) is no page to open: its methods are named instead.
     else if (!methods.has('get') && writes.length > 0)
       item.append(make('span', `${relation}: `), make('code', uri), make('span', ` (takes ${writes.join(', ')}: not a page to open)`));

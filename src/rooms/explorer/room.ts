@@ -65,6 +65,18 @@ export const EXPLORER_FILES = [
     summary: "The explorer's addresses: the fragment, and the same-origin check of every request.",
   },
   {
+    path: '/explorer/address-box.js',
+    file: 'address-box.js',
+    type: SCRIPT,
+    summary: "The explorer's address box: any address of the API, opened as a link would be.",
+  },
+  {
+    path: '/explorer/template-form.js',
+    file: 'template-form.js',
+    type: SCRIPT,
+    summary: "The explorer's form for a templated link: a field a variable, and the address they make.",
+  },
+  {
     path: '/explorer/openapi.js',
     file: 'openapi.js',
     type: SCRIPT,

@@ -19,6 +19,8 @@ const FILES: [string, string, string][] = [
   ['/explorer/writes.js', 'writes.js', SCRIPT],
   ['/explorer/edit.js', 'edit.js', SCRIPT],
   ['/explorer/address.js', 'address.js', SCRIPT],
+  ['/explorer/address-box.js', 'address-box.js', SCRIPT],
+  ['/explorer/template-form.js', 'template-form.js', SCRIPT],
   ['/explorer/openapi.js', 'openapi.js', SCRIPT],
   ['/explorer/view.js', 'view.js', SCRIPT],
   ['/explorer/book.js', 'book.js', SCRIPT],

@@ -84,6 +84,17 @@ describeWhen(
       await screenshot(page, 'book-390-dark');
     });
 
+    it('does not scroll sideways at 390 px on the root with the form of its search template open', async () => {
+      const { page } = await tabs.open({}, '');
+      await setWindow(page, 390, 844);
+      await page.evaluate(`document.querySelector('#links details summary').click()`);
+      const [width, window] = await page.evaluate<[number, number]>(widths);
+      assert.ok(width <= window, `the root is ${width} px wide in a ${window} px window`);
+      await screenshot(page, 'root-390-light');
+      await setWindow(page, 1280, 900, 'dark');
+      await screenshot(page, 'root-1280-dark');
+    });
+
     it('follows the system setting to a dark scheme', async () => {
       const { page } = await tabs.open({}, '#uri=/books/4-5-6');
       const colours = `[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]`;

@@ -27,7 +27,7 @@ describeWhen(chromium !== undefined, 'the explorer in words', 'Chromium is not i
       'This page is the book catalogue, read through its API: browse and search the books, open one to see it, and add, edit or delete books with the form.Browse the books',
     );
     assert.equal(await page.evaluate('document.title'), 'The book catalogue · Book catalogue explorer');
-    // The search template is no address: it shows as text, not as a link to follow.
+    // The search template is no address: it shows as text with a form to fill it in, not as a link to follow.
     assert.deepEqual(
       await page.evaluate(
         `[...document.querySelectorAll('#links li')].map((item) => [item.textContent, item.querySelector('a') !== null])`,
@@ -35,7 +35,7 @@ describeWhen(chromium !== undefined, 'the explorer in words', 'Chromium is not i
       [
         ['self /', true],
         ['books /books?title=', true],
-        ['search: /books{?title,author,q,page,size,sort} (a template, filled in by the search box)', false],
+        ['search: /books{?title,author,q,page,size,sort}Fill in and opentitleauthorqpagesizesortOpen', false],
         ['batchCreate: /books:batchCreate (takes POST: not a page to open)', false],
       ],
     );
