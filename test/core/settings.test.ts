@@ -48,3 +48,43 @@ describe('the core without rooms', () => {
     );
   });
 });
+
+describe("the core's settings, each read and refused by its own rule", () => {
+  const FLAGS = '--port, --host, --seed-file, --max-books, --log-level, --keep-alive-timeout-ms, --shutdown-timeout-ms, --store';
+  const refused = (env: Record<string, string>, argv: readonly string[], message: string): void =>
+    assert.throws(() => create(env, argv), new SettingError(message));
+
+  it('takes an integer in digits, from its least to its most', () => {
+    assert.equal(create({ PORT: '0' }).settings.port, 0);
+    assert.equal(create({ PORT: '65535' }).settings.port, 65_535);
+    assert.equal(create({ MAX_BOOKS: '3' }).settings.maxBooks, 3);
+    assert.equal(create({ MAX_BOOKS: '4194304' }).settings.maxBooks, 4_194_304);
+    assert.equal(create({ SHUTDOWN_TIMEOUT_MS: '1' }).settings.shutdownTimeoutMs, 1);
+    for (const text of ['65536', '-1', '1.5', ' 80', '80 ', '1e3', '0x50', '99999999999', 'abc']) {
+      refused({ PORT: text }, [], `PORT must be an integer from 0 to 65535, got ${JSON.stringify(text)}`);
+    }
+    refused({ MAX_BOOKS: '0' }, [], 'MAX_BOOKS must be an integer from 1 to 4194304, got "0"');
+    refused({ MAX_BOOKS: '4194305' }, [], 'MAX_BOOKS must be an integer from 1 to 4194304, got "4194305"');
+  });
+
+  it('takes one of a list in any case, and names the list when it is not', () => {
+    assert.equal(create({ LOG_LEVEL: 'WARN' }).settings.logLevel, 'warn');
+    refused({ LOG_LEVEL: 'loud' }, [], 'LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"');
+  });
+
+  it('reads a flag as --name value or --name=value, the flag winning over the environment', () => {
+    assert.equal(create({ PORT: '1' }, ['--port', '9000']).settings.port, 9000);
+    assert.equal(create({}, ['--port=9001', '--max-books', '5']).settings.maxBooks, 5);
+    assert.equal(create({}, ['--port=9001']).settings.port, 9001);
+    assert.equal(create({}, ['--host=a=b']).settings.host, 'a=b');
+    refused({}, ['--port='], 'PORT must be an integer from 0 to 65535, got ""');
+  });
+
+  it('refuses a flag it does not know, written otherwise, or left without a value', () => {
+    for (const arg of ['--nope', '-port', 'port', '--PORT=1', '--port9000', 'x--port=1', '--=1']) {
+      refused({}, [arg, '1'], `${arg} is not a known flag; the flags are ${FLAGS}`);
+    }
+    refused({}, ['--port'], 'PORT needs a value: --port <value>');
+    refused({}, ['--log-level=info', '--seed-file'], 'SEED_FILE needs a value: --seed-file <value>');
+  });
+});

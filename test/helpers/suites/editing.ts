@@ -334,7 +334,7 @@ export function editingSuite(label: string, start: Start): void {
           const response = await put(server, '4-5-6', FELLOWSHIP, { 'if-match': ifMatch });
           await assertProblem(response, changed(etag, '/books/4-5-6'), etag);
         }
-        for (const ifMatch of ['"stale"', '"<ETag of a GET>"', `W/${etag}`, etag.slice(1, -1), '"a", "b"', '']) {
+        for (const ifMatch of ['"stale"', '"<ETag of a GET>"', `W/${etag}`, `${etag}x`, etag.slice(1, -1), '"a", "b"', '']) {
           const response = await put(server, '4-5-6', FELLOWSHIP, { 'if-match': ifMatch });
           await assertProblem(response, notATag(etag, '/books/4-5-6'), etag);
         }
