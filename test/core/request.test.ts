@@ -1,5 +1,6 @@
 /** api.md on the HTTP edges (The base URL, Endpoints, Headers): base URL and Host, request ids, token, HEAD, OPTIONS, ETag. */
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { expectedBook, TOLKIEN } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
@@ -65,6 +66,16 @@ describe('request-level checks', () => {
       detail: 'The request has more than one Host header',
       instance: '/books',
     });
+  });
+
+  it('refuses a write of another type at once, without inviting its body with 100 Continue', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    socket.write('POST /books HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 40\r\nExpect: 100-continue\r\n\r\n');
+    // The first head the service sends is its answer: a 100 Continue there would invite a body it refuses.
+    let received = '';
+    for await (const chunk of socket) if ((received += String(chunk)).includes('\r\n\r\n')) break;
+    socket.destroy();
+    assert.match(received, /^HTTP\/1\.1 415 Unsupported Media Type\r\n/);
   });
 
   it('417 problem for an expectation other than 100-continue', async () => {
