@@ -83,15 +83,26 @@ export function sortChoices(api) {
 }
 
 /**
- * A labelled select whose change shows another uri. `id` lets the new view give focus back to
- * the select of the same name, so arrowing through the choices keeps going.
+ * A labelled select whose change shows another uri. A choice picked with a pointer shows at once;
+ * one reached from the keyboard (the arrow keys of a closed select, or typing) waits for Enter, so
+ * arrowing through the choices loads nothing on the way, and leaving without Enter puts back the
+ * choice on view.
+ * `id` lets the new view give focus back to the select of the same name.
  * @param {string} id @param {string} text @param {[string, string][]} options @param {string} chosen @param {(value: string) => void} change
  */
 function choice(id, text, options, chosen, change) {
   const select = make('select');
   select.id = id;
   for (const [value, label] of options) select.append(new Option(label, value, false, value === chosen));
-  select.addEventListener('change', () => change(select.value));
+  // Set by a key, cleared by a pointer: a change made from the keyboard waits for Enter.
+  let keyed = false;
+  select.addEventListener('pointerdown', () => void (keyed = false));
+  select.addEventListener('keydown', (event) => {
+    keyed = event.key !== 'Enter';
+    if (event.key === 'Enter' && select.value !== chosen) change(select.value);
+  });
+  select.addEventListener('change', () => keyed || change(select.value));
+  select.addEventListener('blur', () => void (select.value = chosen));
   const label = make('label', `${text} `);
   label.append(select);
   return label;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeWhen } from '../../../helpers/skip.ts';
 import { type BrowserPage, findChromium } from '../../../helpers/chromium.ts';
-import { click, explorerTabs, settledHeading, text, viewMatchesAddress } from '../../../helpers/explorer.ts';
+import { click, explorerTabs, recordRequests, settledHeading, text, viewMatchesAddress } from '../../../helpers/explorer.ts';
 
 const chromium = findChromium();
 
@@ -59,27 +59,37 @@ describeWhen(chromium !== undefined, 'the explorer from the keyboard', 'Chromium
     );
   });
 
-  it('keeps focus on a select that changes the view, so the arrow keys go on through its choices', async () => {
-    const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=2')}`);
+  it('loads nothing while the arrow keys go through a select; Enter shows the choice and keeps focus on it; leaving puts it back', async () => {
+    const recorder = recordRequests();
+    const { page } = await tabs.open({}, `#uri=${encodeURIComponent('/books?page=0&size=2')}`, { prepare: recorder.prepare });
     await page.evaluate(recordAnnouncements);
     await page.evaluate(`document.getElementById('sort').focus()`);
+    const sent = recorder.seen.length;
     await press(page, 'ArrowDown');
-    await page.waitFor(
-      `${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title A–Z'`,
-      'the view sorted by title',
+    await press(page, 'ArrowDown');
+    assert.equal(await page.evaluate(`document.getElementById('sort').selectedOptions[0].text`), 'Title Z–A');
+    assert.deepEqual(
+      recorder.seen.slice(sent).map((request) => request.url),
+      [],
     );
-    assert.equal(await page.evaluate('document.activeElement.id'), 'sort');
-    assert.match(decodeURIComponent(await page.evaluate<string>('location.hash')), /[?&]sort=title(&|$)/);
-    assert.equal(await page.evaluate(`document.querySelector('#books tbody tr td').textContent`), 'Animal Farm');
-
-    await press(page, 'ArrowDown');
+    await press(page, 'Enter');
     await page.waitFor(
       `${viewMatchesAddress} && document.getElementById('sort').selectedOptions[0].text === 'Title Z–A'`,
       'the view sorted by title, Z to A',
     );
     assert.equal(await page.evaluate('document.activeElement.id'), 'sort');
+    const uri = decodeURIComponent((await page.evaluate<string>('location.hash')).slice('#uri='.length));
+    assert.equal(new URLSearchParams(uri.slice(uri.indexOf('?'))).get('sort'), 'title,desc');
     assert.equal(await page.evaluate(`document.querySelector('#books tbody tr td').textContent`), 'To Kill a Mockingbird');
-    assert.deepEqual(await page.evaluate('window.announced'), ['Books, page 1 of 2', 'Books, page 1 of 2']);
+    assert.deepEqual(
+      recorder.seen.slice(sent).map((request) => new URL(request.url).pathname),
+      ['/books'],
+    );
+
+    await press(page, 'ArrowDown');
+    await press(page, 'Tab');
+    assert.equal(await page.evaluate(`document.getElementById('sort').selectedOptions[0].text`), 'Title Z–A');
+    assert.deepEqual(await page.evaluate('window.announced'), ['Books, page 1 of 2']);
   });
 
   it('offers a skip link, first in the tab order, that moves focus to the Add book form', async () => {
