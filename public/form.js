@@ -47,8 +47,9 @@ export function drawForm(template, { key, keyRule, submit: submitText, cancel })
     const box = make('div', '', 'field');
     const label = make('label', property.prompt ?? property.name);
     label.htmlFor = `field-${property.name}`;
-    if (property.required) {
-      // The mark is for the eye; `required` tells a screen reader.
+    // The author is needed too, in one field or both names: its prompt says how, and the mark that it is.
+    if (property.required || property.name === AUTHOR) {
+      // The mark is for the eye; `required`, or the author's prompt, tells a screen reader.
       const mark = make('span', ' *', 'required-mark');
       mark.setAttribute('aria-hidden', 'true');
       label.append(mark);

@@ -144,14 +144,18 @@ describeWhen(chromium !== undefined, 'the explorer in headless Chromium', 'Chrom
     assert.match(await page.evaluate<string>(`document.getElementById('field-isbn').getAttribute('aria-describedby')`), /\berror-isbn\b/);
     assert.equal(await page.evaluate('document.activeElement.id'), 'field-isbn');
     assert.equal(await page.evaluate(text('view-heading')), 'The book catalogue');
-    // Required fields are marked, and the author rule is stated in the Author's label.
+    // Required fields are marked, and so is the Author, needed in one field or both names, as its label says.
     assert.deepEqual(await page.evaluate(`[...document.querySelectorAll('#add input:required')].map((input) => input.name)`), [
       'isbn',
       'title',
     ]);
+    assert.deepEqual(
+      await page.evaluate(`[...document.querySelectorAll('#add label .required-mark')].map((mark) => mark.parentElement.htmlFor)`),
+      ['field-isbn', 'field-title', 'field-author'],
+    );
     assert.equal(
       await page.evaluate(`document.querySelector('label[for="field-author"]').textContent`),
-      'Author, or both First name and Last name',
+      'Author, or both First name and Last name *',
     );
 
     await fill(page, 'isbn', '9-9-9');
