@@ -5,7 +5,7 @@
  */
 import { Agent } from 'node:http';
 import { atOnce, call, type Call, dribble, LIMIT_MS, looping, pipelined, silent, slowReader, type Tally } from './attack-clients.ts';
-import { SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
+import { dottedBook, SHARED_TITLE, TITLE_LIMIT } from './attack-seeds.ts';
 import { RETRY_ATTACKS } from './attack-retries.ts';
 import { fetchOnce } from './procs.ts';
 import { commonLetters } from './search-forms.ts';
@@ -108,9 +108,6 @@ const head =
   (base: string, path: string, headers = '') =>
   (last: boolean): string =>
     `GET ${path} HTTP/1.1\r\nHost: ${new URL(base).host}\r\n${headers}${last ? 'Connection: close\r\n' : ''}\r\n`;
-/** The `İ` that lower-cases to two code units, as long as a title and each name may be. */
-const DOTTED_TITLE = 'İ'.repeat(TITLE_LIMIT);
-const DOTTED_NAME = 'İ'.repeat(256);
 /** About 15 KB of media ranges before HAL-FORMS, which comes too late to count. */
 const LONG_ACCEPT = `${'text/plain;q=0.1;a="b,c", '.repeat(550)}application/prs.hal-forms+json`;
 
@@ -312,13 +309,7 @@ export const ATTACKS: readonly Attack[] = [
     // Each add indexes 2,049 code units, the most a book can hold: twice what an emoji title does.
     addTargetMs: 10,
     env: { MAX_BOOKS: '110000' },
-    run: (base) =>
-      adds(base, 5000, (i) => ({
-        isbn: isbnOf(i, '979'),
-        title: `${DOTTED_TITLE.slice(0, -String(i).length)}${i}`,
-        authorFirstName: DOTTED_NAME,
-        authorLastName: DOTTED_NAME,
-      })),
+    run: (base) => adds(base, 5000, dottedBook),
   },
   {
     name: '300 adds of the title 30,000 books share, one at a time',

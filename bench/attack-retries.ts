@@ -6,18 +6,7 @@
 import { Agent } from 'node:http';
 import { call, LIMIT_MS, type Tally } from './attack-clients.ts';
 import type { Attack, Outcome } from './attack-list.ts';
-import { TITLE_LIMIT } from './attack-seeds.ts';
-import { isbnOf } from './seed.ts';
-
-/** A title and names of `İ`, the most text a book may index (2,049 code units lower-cased). */
-const DOTTED_TITLE = 'İ'.repeat(TITLE_LIMIT);
-const DOTTED_NAME = 'İ'.repeat(256);
-const dotted = (i: number): object => ({
-  isbn: isbnOf(i, '979'),
-  title: `${DOTTED_TITLE.slice(0, -String(i).length)}${i}`,
-  authorFirstName: DOTTED_NAME,
-  authorLastName: DOTTED_NAME,
-});
+import { dottedBook as dotted } from './attack-seeds.ts';
 
 /** `times` requests made by `item(i)`, one at a time on one keep-alive connection, until the time limit. */
 async function inTurn(

@@ -11,8 +11,20 @@ import { COMMON_WORDS, FIXTURE, isbnOf, random, type SeedBook } from './seed.ts'
 /** An ordinary title, of the 20 to 40 characters most titles have. */
 export const SHARED_TITLE = 'The Title Thirty Thousand Books Share';
 
-/** The longest title a book may have, in code points (src/books/fields.ts). */
+/** The longest title a book may have, in code points (src/core/fields.ts). */
 export const TITLE_LIMIT = 512;
+
+/** The `İ` that lower-cases to two code units, as long as a title and each name may be. */
+const DOTTED_TITLE = 'İ'.repeat(TITLE_LIMIT);
+const DOTTED_NAME = 'İ'.repeat(256);
+
+/** Book `i` of the costliest kind to index: a title and two names of `İ`, 2,049 code units once lower-cased. */
+export const dottedBook = (i: number): object => ({
+  isbn: isbnOf(i, '979'),
+  title: `${DOTTED_TITLE.slice(0, -String(i).length)}${i}`,
+  authorFirstName: DOTTED_NAME,
+  authorLastName: DOTTED_NAME,
+});
 
 /** Named by this process, so that a bench run in another worktree at the same time keeps its own files. */
 function write(name: string, books: readonly SeedBook[]): string {
