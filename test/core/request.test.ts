@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { expectedBook, TOLKIEN } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
+import { exchange } from '../helpers/raw.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -76,6 +77,28 @@ describe('request-level checks', () => {
     for await (const chunk of socket) if ((received += String(chunk)).includes('\r\n\r\n')) break;
     socket.destroy();
     assert.match(received, /^HTTP\/1\.1 415 Unsupported Media Type\r\n/);
+  });
+
+  it('400 for a request line of another HTTP than 1.0 or 1.1, and the connection closes', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    socket.write('GET /books/4-5-6 HTTP/2.0\r\nHost: x\r\n\r\n');
+    let received = '';
+    for await (const chunk of socket) received += String(chunk);
+    assert.match(received, /^HTTP\/1\.1 400 /);
+    assert.ok(received.endsWith('"detail":"The request line must name HTTP/1.0 or HTTP/1.1","instance":"/books/4-5-6"}'), received);
+  });
+
+  it('keeps the connection open after an answer that is no success, but for a body too large', async () => {
+    const asked = ['/nowhere', '/books/%zz', '/books/4-5-6'].map((path) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`).join('');
+    const { responses } = await exchange(server.port, asked);
+    assert.deepEqual(
+      responses.map((response) => [response.status, response.headers.get('connection')]),
+      [
+        [404, 'keep-alive'],
+        [400, 'keep-alive'],
+        [200, 'keep-alive'],
+      ],
+    );
   });
 
   it('417 problem for an expectation other than 100-continue', async () => {
