@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { expectedBook, TOLKIEN } from '../helpers/books.ts';
 import { send } from '../helpers/http.ts';
 import { exchange } from '../helpers/raw.ts';
+import { mediaRanges } from '../../src/core/request.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -224,5 +225,42 @@ describe('HEAD, OPTIONS and ETag', () => {
     const missing = await fetch(`${server.base}/books/none`, { headers: { 'if-none-match': '*' } });
     assert.equal(missing.status, 404);
     assert.equal(missing.headers.get('etag'), null);
+  });
+});
+
+describe('the media ranges of an Accept header (RFC 9110, 12.5.1), for the rooms that choose a representation', () => {
+  const ranges = (header: string): [string, number][] => mediaRanges(header).map(({ type, q }) => [type, q]);
+
+  it('reads each range and its q, lower-cased, 1 when q is not given', () => {
+    assert.deepEqual(ranges(''), []);
+    assert.deepEqual(ranges('application/json'), [['application/json', 1]]);
+    assert.deepEqual(ranges('Text/HTML;Q=0.5 , application/JSON;level=1;q=0.25'), [
+      ['text/html', 0.5],
+      ['application/json', 0.25],
+    ]);
+  });
+
+  it('leaves out a range whose q is no qvalue (0 to 1, three decimals at most), and empty items', () => {
+    assert.deepEqual(ranges('a/b;q=2, c/d;q=0.1234, e/f;q=x, g/h;q=1.000, i/j;q=0, k/l;q=0., m/n;q=1.5, , ;q=1'), [
+      ['g/h', 1],
+      ['i/j', 0],
+      ['k/l', 0],
+    ]);
+  });
+
+  it('splits nothing at a comma or semicolon inside a quoted string, an escaped quote included', () => {
+    assert.deepEqual(ranges('a/b;x="1,2;q=0", c/d;q=0.5'), [
+      ['a/b', 1],
+      ['c/d', 0.5],
+    ]);
+    assert.deepEqual(ranges('a/b;x="say \\"hi\\", then;q=0", c/d'), [
+      ['a/b', 1],
+      ['c/d', 1],
+    ]);
+  });
+
+  it('reads the first 64 items and no more, an empty one counted', () => {
+    assert.equal(mediaRanges('a/b,'.repeat(70)).length, 64);
+    assert.equal(mediaRanges(`${',x/y'.repeat(63)},a/b,c/d`).length, 63);
   });
 });
