@@ -21,7 +21,8 @@ export function typedAddress(typed) {
 /** Opens what the box holds. @param {SubmitEvent} event */
 export function openAddress(event) {
   event.preventDefault();
-  go(typedAddress(box.value));
+  box.value = typedAddress(box.value);
+  go(box.value);
 }
 
 /** The box shows the address on view, unless a person is typing in it. */

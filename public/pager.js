@@ -98,8 +98,9 @@ function choice(id, text, options, chosen, change) {
   let keyed = false;
   select.addEventListener('pointerdown', () => void (keyed = false));
   select.addEventListener('keydown', (event) => {
-    keyed = event.key !== 'Enter';
     if (event.key === 'Enter' && select.value !== chosen) change(select.value);
+    // The keys that change a closed select's choice; Space and Alt+Down open the list, whose pick then shows at once.
+    keyed = (/^(Arrow|Page|Home$|End$)/.test(event.key) && !event.altKey) || (event.key.length === 1 && event.key !== ' ');
   });
   select.addEventListener('change', () => keyed || change(select.value));
   select.addEventListener('blur', () => void (select.value = chosen));

@@ -8,8 +8,8 @@ export type Entry<A> =
   | { readonly state: 'in-flight' }
   | { readonly state: 'kept'; readonly fingerprint: string; readonly answer: A; readonly bytes: number; readonly until: number };
 
-/** A Map's own cost for an entry, its key's and the fingerprint's strings, about: counted with each answer's bytes. */
-const ENTRY_BYTES = 256;
+/** What an entry costs besides its answer's bytes and its key, about: the Map's slot, the fingerprint, the objects that hold them. */
+const ENTRY_BYTES = 512;
 
 export type Bounds = Readonly<{ keys: number; bytes: number; ttlMs: number }>;
 
@@ -53,7 +53,7 @@ export class KeptAnswers<A> {
     this.set(key, { state: 'kept', fingerprint, answer, bytes, until: this.now() + this.bounds.ttlMs }, bytes);
   }
 
-  /** Frees the key of a request whose answer is not kept (a 5xx, or a body that never arrived whole). */
+  /** Frees the key of a request whose answer is not kept (a 5xx, or one given before the body was read whole). */
   forget(key: string, begun: Entry<A>): void {
     if (this.entries.get(key) === begun) this.remove(key);
   }
@@ -61,10 +61,11 @@ export class KeptAnswers<A> {
   private set(key: string, entry: Entry<A>, bytes: number): void {
     this.entries.set(key, entry);
     this.bytes += bytes + ENTRY_BYTES + key.length;
-    // The oldest go first until both bounds hold; the entry just set is the newest, and stays.
-    for (const oldest of this.entries.keys()) {
+    // The oldest kept answers go first until both bounds hold. A request still under way keeps its key: dropped, a copy
+    // sent meanwhile would be handled too. There are no more of those than connections, which the service bounds.
+    for (const [oldest, { state }] of this.entries) {
       if (this.entries.size <= this.bounds.keys && this.bytes <= this.bounds.bytes) break;
-      if (oldest !== key) this.remove(oldest);
+      if (oldest !== key && state === 'kept') this.remove(oldest);
     }
   }
 

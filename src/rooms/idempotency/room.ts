@@ -5,6 +5,7 @@
  * sent with another request is told apart; a retry while the first is still under way is told so.
  */
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Problem } from '../../core/failures.ts';
 import { parseTarget } from '../../core/request.ts';
 import { defineRoom, type Handler, type RequestContext, type Route } from '../../core/rooms.ts';
@@ -15,14 +16,15 @@ import { KeptAnswers } from './kept-answers.ts';
 export const HEADER = 'Idempotency-Key';
 /** How many answers, and how many bytes of them, are kept at most; the oldest go first. */
 export const BOUNDS = { keys: 10_000, bytes: 32 * 1024 * 1024 };
-const REPLAYED = { 'idempotent-replayed': 'true' };
 const PROBLEM = 'urn:book-catalogue:problem:idempotency-key-';
 /** A Structured Field string (RFC 8941, 3.3.3) of visible ASCII: `"` and `\` inside it escaped with `\`. */
 const SF_STRING = /^"((?:[\x21\x23-\x5B\x5D-\x7E]|\\["\\])*)"$/;
 const MAX_KEY = 255;
 
+/** What a problem answer is, without the Error that carried it (its stack would be kept too). */
+type ProblemData = Pick<Problem, 'status' | 'message' | 'type' | 'title' | 'errors' | 'headers'>;
 /** An answer as it is kept: a reply whose body is the bytes it was sent as, or the problem it was. */
-type Answer = { readonly reply: Reply } | { readonly problem: Problem };
+type Answer = { readonly reply: Reply } | { readonly problem: ProblemData };
 
 export const idempotency = defineRoom({
   name: 'idempotency',
@@ -56,23 +58,32 @@ export const idempotency = defineRoom({
         return replay(entry.answer);
       }
       const begun = kept.begin(key);
+      // The handler reads the body through this, so that the room knows whether it did.
+      let read: Promise<Buffer> | undefined;
+      const body = (): Promise<Buffer> => (read ??= request.body());
       let answer: Answer;
       try {
-        answer = { reply: asBytes(await handler(request)) };
+        answer = { reply: await handler({ ...request, body }) };
       } catch (error) {
         if (!(error instanceof Problem)) {
           kept.forget(key, begun);
           throw error;
         }
-        answer = { problem: error };
+        const { status, message, type, title, errors, headers } = error;
+        answer = { problem: { status, message, type, title, errors, headers } };
       }
-      // Kept only with the whole body it answered, and when the service did not fail: a 5xx may go otherwise next time.
-      const bytes = await request.body().catch(() => undefined);
+      // Kept only when the answer came after the whole body was read (one given from the headers alone, a 415 or a 413,
+      // comes again for the same request anyway, and reading a body it refused would invite it), and the service did not
+      // fail: a 5xx may go otherwise next time. A body streamed out is not kept either: its bytes are not known here.
+      const bytes = await read?.catch(() => undefined);
       const status = 'reply' in answer ? answer.reply.status : answer.problem.status;
-      if (bytes === undefined || status >= 500) kept.forget(key, begun);
-      else kept.keep(key, begun, fingerprintOf(request, bytes), answer, sizeOf(answer));
-      if ('problem' in answer) throw answer.problem;
-      return answer.reply;
+      const streamed = 'reply' in answer && answer.reply.body instanceof Readable;
+      if (bytes === undefined || status >= 500 || streamed) kept.forget(key, begun);
+      else {
+        if ('reply' in answer) answer = { reply: asBytes(answer.reply) };
+        kept.keep(key, begun, fingerprintOf(request, bytes), answer, sizeOf(answer));
+      }
+      return 'reply' in answer ? answer.reply : replay(answer, {});
     }
   },
 });
@@ -102,14 +113,16 @@ function asBytes(reply: Reply): Reply {
 
 /** About how many bytes an answer holds: its body and its headers. */
 function sizeOf(answer: Answer): number {
-  const { headers = {}, body } = 'reply' in answer ? answer.reply : { headers: answer.problem.headers, body: undefined };
-  const text = 'problem' in answer ? JSON.stringify(answer.problem.toJSON('')) : '';
-  return (Buffer.isBuffer(body) ? body.length : 0) + Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(headers));
+  if ('problem' in answer) return Buffer.byteLength(JSON.stringify(answer.problem));
+  const { headers = {}, body } = answer.reply;
+  return (Buffer.isBuffer(body) ? body.length : 0) + Buffer.byteLength(JSON.stringify(headers));
 }
 
-/** The kept answer again, saying it is a replay. */
-function replay(answer: Answer): Reply {
-  if ('reply' in answer) return { ...answer.reply, headers: { ...answer.reply.headers, ...REPLAYED } };
+const REPLAYED = { 'idempotent-replayed': 'true' };
+
+/** The answer, with `extra` headers: a kept one again, saying it is a replay; or a problem as it was first thrown. */
+function replay(answer: Answer, extra: Record<string, string> = REPLAYED): Reply {
+  if ('reply' in answer) return { ...answer.reply, headers: { ...answer.reply.headers, ...extra } };
   const { status, message, type, title, errors, headers } = answer.problem;
-  throw new Problem(status, message, { type, title, errors, headers: { ...headers, ...REPLAYED } });
+  throw new Problem(status, message, { type, title, errors, headers: { ...headers, ...extra } });
 }

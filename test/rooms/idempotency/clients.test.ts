@@ -3,6 +3,7 @@
  * the way ends with exactly one book; and the oldest kept answer goes once 10,000 keys are kept.
  */
 import assert from 'node:assert/strict';
+import { type IncomingMessage, request } from 'node:http';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Room } from '../../../src/core/rooms.ts';
@@ -100,13 +101,27 @@ describe('the kept answers, full', () => {
   before(async () => (server = await startServer({ LOG_LEVEL: 'warn' }, { rooms: [idempotency] })));
   after(() => server.close());
 
-  it(`drops the oldest key once ${BOUNDS.keys} are kept: it is a new key again, while the next is still kept`, async () => {
+  it(`drops the oldest kept answer once ${BOUNDS.keys} keys are held: its key is a new key again; a request under way keeps its own`, async () => {
     const post = (key: number, body: string): Promise<Response> =>
       fetch(`${server.base}/books`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': `"e-${key}"` },
         body,
       });
+    // A request under way through all of it: its key is never dropped, so a copy sent meanwhile is still told to wait.
+    const text = JSON.stringify({ isbn: 'held-1', title: 'Held back', author: 'Hal Held' });
+    const held = request(`${server.base}/books`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        expect: '100-continue',
+        'idempotency-key': '"held"',
+      },
+    });
+    const heldAnswer = new Promise<IncomingMessage>((resolve, reject) => held.once('response', resolve).once('error', reject));
+    await new Promise((resolve) => held.once('continue', resolve));
+    held.write(text.slice(0, 10));
     // Cheap answers to keep: a body that is not JSON is a 400, kept as any 4xx.
     for (let from = 0; from <= BOUNDS.keys; from += 100) {
       const keys = Array.from({ length: Math.min(100, BOUNDS.keys + 1 - from) }, (_, i) => from + i);
@@ -115,7 +130,16 @@ describe('the kept answers, full', () => {
     const evicted = await post(0, JSON.stringify(BOOK));
     assert.equal(evicted.status, 201);
     assert.equal(evicted.headers.get('idempotent-replayed'), null);
-    assert.equal((await post(2, JSON.stringify(BOOK))).status, 422);
-    assert.equal((await post(3, '{')).headers.get('idempotent-replayed'), 'true');
+    // The request under way took a place too: keys 0 and 1 went, and key 0's new answer pushed out key 2.
+    assert.equal((await post(3, JSON.stringify(BOOK))).status, 422);
+    assert.equal((await post(4, '{')).headers.get('idempotent-replayed'), 'true');
+    const copy = await fetch(`${server.base}/books`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': '"held"' },
+      body: text,
+    });
+    assert.equal(copy.status, 409);
+    held.end(text.slice(10));
+    assert.equal((await heldAnswer).statusCode, 201);
   });
 });

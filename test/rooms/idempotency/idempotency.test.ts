@@ -220,6 +220,24 @@ for (const { name, rooms } of STORES) {
       assert.equal(retry.headers.get('idempotent-replayed'), null);
     });
 
+    it('keeps no answer given before the body was read, and invites no body to refuse it: a 415 or a 413, then the book', async () => {
+      const key = fresh();
+      const socket = await open(server.port);
+      socket.write(
+        `POST /books HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\nContent-Length: 40\r\nExpect: 100-continue\r\n` +
+          `Idempotency-Key: ${key}\r\n\r\n`,
+      );
+      // The first head the service sends is its answer: a 100 Continue there would invite a body it refuses.
+      let received = '';
+      for await (const chunk of socket) if ((received += String(chunk)).includes('\r\n\r\n')) break;
+      socket.destroy();
+      assert.match(received, /^HTTP\/1\.1 415 /);
+      const large = await post(`{"title":"${'x'.repeat(20_000)}"}`, { 'idempotency-key': key });
+      assert.equal(large.status, 413);
+      const added = await post(BOOK, { 'idempotency-key': key });
+      assert.deepEqual([added.status, added.headers.get('idempotent-replayed')], [201, null]);
+    });
+
     it('keeps no 5xx: a 507 retried once there is room adds the book', async () => {
       const key = fresh();
       server.store.add({ isbn: 'k-2', title: 'Filler', authorFirstName: 'F', authorLastName: 'G', author: undefined });

@@ -38,31 +38,41 @@ describe('the kept answers', () => {
   });
 
   it('drops the oldest first once the answers hold more bytes than allowed', () => {
-    // Each entry counts its answer, its key and about 256 bytes of its own.
-    const { answers, keep, state } = kept({ keys: 100, bytes: 3 * (1_000 + 256 + 1) });
+    // Each entry counts its answer, its key and about 512 bytes of its own.
+    const { answers, keep, state } = kept({ keys: 100, bytes: 3 * (1_000 + 512 + 1) });
     for (const key of ['a', 'b', 'c']) keep(key, 1_000);
-    assert.equal(answers.heldBytes, 3 * (1_000 + 256 + 1));
+    assert.equal(answers.heldBytes, 3 * (1_000 + 512 + 1));
     keep('d', 1);
     assert.deepEqual(['a', 'b', 'c', 'd'].map(state), [undefined, 'kept', 'kept', 'kept']);
     keep('e', 2_500);
     assert.deepEqual(['b', 'c', 'd', 'e'].map(state), [undefined, undefined, 'kept', 'kept']);
   });
 
-  it('counts a request under way as a key; one dropped meanwhile is not kept when it ends, nor is one forgotten', () => {
+  it('counts a request under way as a key but never drops it: the oldest kept answer goes instead', () => {
     const { answers, keep, state } = kept({ keys: 2 });
     const begun = answers.begin('slow');
     assert.equal(state('slow'), 'in-flight');
     keep('x');
     keep('y');
-    assert.equal(state('slow'), undefined);
+    assert.deepEqual(['slow', 'x', 'y'].map(state), ['in-flight', undefined, 'kept']);
     answers.keep('slow', begun, 'print', 'answer', 10);
-    assert.equal(state('slow'), undefined);
+    assert.deepEqual(['slow', 'y'].map(state), ['kept', 'kept']);
+    // A new request takes the place of the oldest kept answer, and when its answer is not kept it gives its key back.
     const again = answers.begin('z');
     answers.forget('z', again);
-    assert.equal(state('z'), undefined);
-    // z took x's place, and gave it to nobody when it was forgotten.
-    assert.deepEqual(['x', 'y'].map(state), [undefined, 'kept']);
+    assert.deepEqual(['z', 'y', 'slow'].map(state), [undefined, undefined, 'kept']);
     assert.equal(answers.size, 1);
+  });
+
+  it('keeps no answer for a key that was forgotten or taken again meanwhile', () => {
+    const { answers, state } = kept();
+    const first = answers.begin('k');
+    answers.forget('k', first);
+    const second = answers.begin('k');
+    answers.keep('k', first, 'print', 'stale', 10);
+    assert.equal(state('k'), 'in-flight');
+    answers.keep('k', second, 'print', 'fresh', 10);
+    assert.equal((answers.get('k') as { answer: string }).answer, 'fresh');
   });
 
   it('passes over a request under way when it drops what is out of time', () => {

@@ -53,6 +53,8 @@ describeWhen(chromium !== undefined, 'the address box', 'Chromium is not install
     await open(page, `${server.base}/books/7-8-9`);
     await page.waitFor(`${settledHeading} === 'To Kill a Mockingbird'`, 'the book');
     assert.equal(await page.evaluate(text('request-line')), 'GET /books/7-8-9');
+    // Opened, the box shows the address as the API names it, not the URL typed.
+    assert.equal(await page.evaluate(boxValue), '/books/7-8-9');
     const sent = recorder.seen.length;
     await open(page, 'https://elsewhere.example/books');
     await page.waitFor(`${settledHeading} === 'Not followed: outside this service'`, 'the refusal');
