@@ -72,11 +72,13 @@ export const idempotency = defineRoom({
         const { status, message, type, title, errors, headers } = error;
         answer = { problem: { status, message, type, title, errors, headers } };
       }
-      // Kept only when the answer came after the whole body was read (one given from the headers alone, a 415 or a 413,
-      // comes again for the same request anyway, and reading a body it refused would invite it), and the service did not
-      // fail: a 5xx may go otherwise next time. A body streamed out is not kept either: its bytes are not known here.
+      // The fingerprint needs the whole body. One the handler did not need (a 415) is read now, unless the client holds it
+      // back behind Expect: 100-continue: inviting a body only to fingerprint a refusal would be wrong. A body never had
+      // whole (that one, one over the limit, one cut short) keeps nothing, and frees the key.
+      if (read === undefined && request.req.headers.expect === undefined) void body();
       const bytes = await read?.catch(() => undefined);
       const status = 'reply' in answer ? answer.reply.status : answer.problem.status;
+      // A 5xx may go otherwise next time; a body streamed out is not known here, to keep.
       const streamed = 'reply' in answer && answer.reply.body instanceof Readable;
       if (bytes === undefined || status >= 500 || streamed) kept.forget(key, begun);
       else {

@@ -125,7 +125,7 @@ const KEY_PARAMETER: Json = {
   name: IDEMPOTENCY_KEY,
   in: 'header',
   description:
-    'Makes the POST safe to retry: a Structured Field string of 1 to 255 visible ASCII characters, such as "4b1e3c2a-17". The same key with the same request gets the kept answer again, with Idempotent-Replayed: true, and changes nothing; answers are kept IDEMPOTENCY_TTL_S seconds (10,000 keys and 32 MiB at most), but not a 5xx, nor one given before the body was read (415, 413). Make each key new and hard to guess, such as a UUID: keys are shared by every client.',
+    'Makes the POST safe to retry: a Structured Field string of 1 to 255 visible ASCII characters, such as "4b1e3c2a-17". The same key with the same request gets the kept answer again, with Idempotent-Replayed: true, and changes nothing; answers are kept IDEMPOTENCY_TTL_S seconds (10,000 keys and 32 MiB at most), but not a 5xx, nor one to a body the service never had whole (a 413, a body cut short, or one held back behind Expect: 100-continue). Make each key new and hard to guess, such as a UUID: keys are shared by every client.',
   schema: { type: 'string', pattern: '^"(?:[\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\["\\\\]){1,255}"$' },
 };
 const REPLAYED: Json = {

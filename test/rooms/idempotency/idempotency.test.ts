@@ -220,7 +220,7 @@ for (const { name, rooms } of STORES) {
       assert.equal(retry.headers.get('idempotent-replayed'), null);
     });
 
-    it('keeps no answer given before the body was read, and invites no body to refuse it: a 415 or a 413, then the book', async () => {
+    it('keeps no answer to a body it never had whole, and invites none to refuse it: a 415 held back, a 413, then the book', async () => {
       const key = fresh();
       const socket = await open(server.port);
       socket.write(
@@ -236,6 +236,18 @@ for (const { name, rooms } of STORES) {
       assert.equal(large.status, 413);
       const added = await post(BOOK, { 'idempotency-key': key });
       assert.deepEqual([added.status, added.headers.get('idempotent-replayed')], [201, null]);
+    });
+
+    it('keeps a 415 whose body came with it, read to fingerprint it: the same request gets it again, another a 422', async () => {
+      const key = fresh();
+      const text = JSON.stringify(BOOK);
+      const refused = await post(text, { 'idempotency-key': key, 'content-type': 'text/plain' });
+      assert.equal(refused.status, 415);
+      const body = await refused.json();
+      const again = await post(text, { 'idempotency-key': key, 'content-type': 'text/plain' });
+      assert.deepEqual([again.status, again.headers.get('idempotent-replayed'), await again.json()], [415, 'true', body]);
+      assert.equal((await post(`${text} `, { 'idempotency-key': key })).status, 422);
+      assert.equal(server.store.get('k-1'), undefined);
     });
 
     it('keeps no 5xx: a 507 retried once there is room adds the book', async () => {
