@@ -10,6 +10,8 @@ import { book, collection, example, link, problem as problemOf } from './example
 import { answer, common, problem, ref, REQUEST_ID, type Json } from './schemas.ts';
 import { badBody, UNSUPPORTED, unauthorized, WRITE } from './writes.ts';
 
+// The batch's path and the header, as a client names them: a room imports no other room, so the document finds the batch by
+// its route's path and the key by the headers a route says it reads.
 export const BATCH = '/books:batchCreate';
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
