@@ -241,7 +241,7 @@ describe('the media ranges of an Accept header (RFC 9110, 12.5.1), for the rooms
   });
 
   it('leaves out a range whose q is no qvalue (0 to 1, three decimals at most), and empty items', () => {
-    assert.deepEqual(ranges('a/b;q=2, c/d;q=0.1234, e/f;q=x, g/h;q=1.000, i/j;q=0, k/l;q=0., m/n;q=1.5, , ;q=1'), [
+    assert.deepEqual(ranges('a/b;q=2, c/d;q=0.1234, e/f;q=x, g/h;q=1.000, i/j;q=0, k/l;q=0., m/n;q=1.5, o/p;q=10, , ;q=1'), [
       ['g/h', 1],
       ['i/j', 0],
       ['k/l', 0],
@@ -252,6 +252,10 @@ describe('the media ranges of an Accept header (RFC 9110, 12.5.1), for the rooms
     assert.deepEqual(ranges('a/b;x="1,2;q=0", c/d;q=0.5'), [
       ['a/b', 1],
       ['c/d', 0.5],
+    ]);
+    assert.deepEqual(ranges('a/b;x="1, x/y", c/d'), [
+      ['a/b', 1],
+      ['c/d', 1],
     ]);
     assert.deepEqual(ranges('a/b;x="say \\"hi\\", then;q=0", c/d'), [
       ['a/b', 1],
