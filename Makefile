@@ -58,7 +58,7 @@ clean:
 
 # Mutation testing with Stryker through npx (not a dependency), on the TypeScript sources as
 # they are. Not part of CI: a whole run takes long on two cores (docs/performance.md). A fixed
-# fuzz seed keeps the runs comparable; MUTATE=src/http/auth.ts narrows it to some files.
+# fuzz seed keeps the runs comparable; MUTATE=src/core/router.ts narrows it to some files.
 STRYKER = --package=@stryker-mutator/core@10.0.0 --package=@stryker-mutator/tap-runner@10.0.0 --package=typescript@5.9.3
 mutation: node_modules/.installed
 	ROBUSTNESS_SEED=$${ROBUSTNESS_SEED:-1} npx --yes --package=node@$(NODE_LINE) $(STRYKER) -c 'stryker run $(if $(MUTATE),--mutate $(MUTATE))'

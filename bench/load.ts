@@ -70,7 +70,7 @@ export function chooseTool(): Tool {
 export function describeTool(tool: Tool, options: Pick<LoadOptions, 'connections' | 'threads'>): string {
   return tool === 'wrk'
     ? `wrk -t${options.threads} -c${options.connections} (keep-alive)`
-    : `node:http keep-alive generator (test/bench/loadgen.ts), ${options.connections} connections; one node process, so it may saturate before the servers do: compare CPU µs/req`;
+    : `node:http keep-alive generator (bench/loadgen.ts), ${options.connections} connections; one node process, so it may saturate before the servers do: compare CPU µs/req`;
 }
 
 export function runLoad(tool: Tool, load: Load, options: LoadOptions): Promise<LoadResult> {
