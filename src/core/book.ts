@@ -83,7 +83,7 @@ export function sortComparisons(table: FieldTable = FIELDS): ReadonlyMap<string,
     (a, b) => {
       const [x, y] = [(a as Readonly<Record<string, unknown>>)[name], (b as Readonly<Record<string, unknown>>)[name]];
       if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
-      return type === 'integer' ? (x as number) - (y as number) : collator.compare(x as string, y as string);
+      return type === 'integer' ? (x as number) - (y as number) : x === y ? 0 : collator.compare(x as string, y as string);
     };
   return new Map(
     table.sorts.map((sort) => {

@@ -52,7 +52,9 @@ function check(field: FieldRule, value: unknown): string | undefined {
   if (field.visible && UNSEEN.test(value)) return field.visible.message;
   if (field.forbidden?.characters.some((character) => value.includes(character))) return field.forbidden.message;
   if (field.reserved?.values.includes(value)) return field.reserved.message;
-  return [...value].length > field.maxLength ? `${name} must be at most ${field.maxLength} characters` : undefined;
+  // Characters are code points, counted only when the code units (at least as many) are too many.
+  const long = value.length > field.maxLength && [...value].length > field.maxLength;
+  return long ? `${name} must be at most ${field.maxLength} characters` : undefined;
 }
 
 type Stored = { readonly stored: BookFields } | { readonly failed: Failure };

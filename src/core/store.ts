@@ -92,28 +92,31 @@ export class MapBookStore implements BookStore {
   }
 
   add(fields: BookFields): AddOutcome {
-    const refused = this.refusal(fields);
-    return refused ? { refused } : { added: this.store(fields) };
+    // Worked out once, for the checks and the store: a seed adds every book here.
+    const [key, length] = [titleAndNames(fields), textLength(fields)];
+    const refused = this.refusal(fields, key, length);
+    return refused ? { refused } : { added: this.store(fields, undefined, key, length) };
   }
 
-  refusal(fields: BookFields): Refusal | undefined {
+  refusal(fields: BookFields, key = titleAndNames(fields), length = textLength(fields)): Refusal | undefined {
     if (this.books.has(fields.isbn)) return 'isbn-taken';
-    if (this.byTitleAndNames.has(titleAndNames(fields))) return 'duplicate';
+    if (this.byTitleAndNames.has(key)) return 'duplicate';
     if (this.size >= this.capacity) return 'full';
-    return this.textUsed + textLength(fields) > this.textCapacity ? 'text-full' : undefined;
+    return this.textUsed + length > this.textCapacity ? 'text-full' : undefined;
   }
 
   replace(fields: BookFields): ReplaceOutcome {
     const old = this.books.get(fields.isbn);
     if (old === undefined) return { refused: 'not-found' };
-    if (![undefined, old].includes(this.byTitleAndNames.get(titleAndNames(fields)))) return { refused: 'duplicate' };
-    if (this.textUsed + textLength(fields) - textLength(old) > this.textCapacity) return { refused: 'text-full' };
-    return { replaced: this.store(fields, old) };
+    const [key, length] = [titleAndNames(fields), textLength(fields)];
+    if (![undefined, old].includes(this.byTitleAndNames.get(key))) return { refused: 'duplicate' };
+    if (this.textUsed + length - textLength(old) > this.textCapacity) return { refused: 'text-full' };
+    return { replaced: this.store(fields, old, key, length) };
   }
 
   remove(isbn: string): boolean {
     const old = this.books.get(isbn);
-    if (old !== undefined) this.store(undefined, old);
+    if (old !== undefined) this.store(undefined, old, '', 0);
     return old !== undefined;
   }
 
@@ -134,15 +137,15 @@ export class MapBookStore implements BookStore {
     return compare ? books.sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b))) : books;
   }
 
-  /** Puts `fields` (frozen) in the place of `old`, or takes `old` out; the text and the revision follow. */
-  private store(fields: BookFields | undefined, old?: BookFields): BookFields {
+  /** Puts `fields` (frozen, with its key and text length) in the place of `old`, or takes `old` out; the text and the revision follow. */
+  private store(fields: BookFields | undefined, old: BookFields | undefined, key: string, length: number): BookFields {
     const book = fields && Object.freeze({ ...fields });
     if (old) this.byTitleAndNames.delete(titleAndNames(old));
     if (book) {
       this.books.set(book.isbn, book);
-      this.byTitleAndNames.set(titleAndNames(book), book);
+      this.byTitleAndNames.set(key, book);
     } else this.books.delete((old as BookFields).isbn);
-    this.textUsed += (book ? textLength(book) : 0) - (old ? textLength(old) : 0);
+    this.textUsed += length - (old ? textLength(old) : 0);
     this.revision++;
     return book as BookFields;
   }
