@@ -1,11 +1,18 @@
 /**
- * Building a suffix array in one pass, by Bentley and Sedgewick's multikey quicksort (three-way
- * radix quicksort, "Fast algorithms for sorting and searching strings", 1997): the suffix arrays
- * of titles and authors (suffix-array.ts) are built this way. Only a suffix's first `prefix` code
- * units are compared, so a suffix is looked at no further than that, however much texts share:
- * the work is about n·log(n) code units for n suffixes, and at most `prefix` more for each. Its
- * memory is 13 bytes a code unit of the texts, and nothing of it is kept once the entries are out.
+ * Building a suffix array in one pass: the suffix arrays of titles and authors (suffix-array.ts)
+ * are built this way. The texts, laid out one after another, are sorted whole by induced sorting
+ * (induced-sorting.ts), in time that grows linearly with the text; then each run of suffixes alike
+ * in their first `prefix` code units is put in order by entry. Its memory is about 16 bytes a code
+ * unit of the texts, and nothing of it is kept once the entries are out.
  */
+import { suffixArray } from './induced-sorting.ts';
+
+/** How a suffix's key compares with the one before it in the sort. */
+const DIFFERENT = 0;
+/** Alike in all of their first `prefix` code units. */
+const ALIKE_WHOLE = 1;
+/** Alike up to the end of both texts, fewer than `prefix` code units. */
+const ALIKE_TO_END = 2;
 
 /**
  * Every suffix of the texts that starts before `offsets` code units, by its first `prefix` code
@@ -23,107 +30,115 @@ export function sortSuffixes(
   firstOfAlike = false,
 ): Uint32Array<ArrayBuffer> {
   if (!(prefix >= 1 && Number.isInteger(prefix))) throw new RangeError(`the prefix must be a positive integer, not ${prefix}`);
-  let total = 0;
-  let count = 0;
-  for (const text of texts) {
-    if ((text?.length ?? 0) > 0xffff) throw new RangeError('a text may hold at most 65,535 code units');
-    total += text?.length ?? 0;
-    count += Math.min(text?.length ?? 0, offsets);
-  }
-  // The texts laid out one after another, folded; each code unit's text, and how many are left in it from there.
-  const units = new Uint16Array(total);
-  const idOf = new Uint32Array(total);
-  const left = new Uint16Array(total);
-  // The suffixes to sort, by where they start in that layout; `alike[i]` says the key of suffixes[i] is the one before it.
-  const suffixes = new Uint32Array(count);
-  const alike = new Uint8Array(count);
-  let [at, i] = [0, 0];
-  texts.forEach((text = '', id) => {
-    for (let offset = 0; offset < text.length; offset++, at++) {
-      units[at] = unitOf(text.charCodeAt(offset));
-      idOf[at] = id;
-      left[at] = text.length - offset;
-      if (offset < offsets) suffixes[i++] = at;
-    }
-  });
-  /** The code unit at `depth` of the suffix from `start`, plus one; 0 past its end or past the prefix, where every key has ended. */
-  const unit = (start: number, depth: number): number =>
-    depth < prefix && depth < (left[start] as number) ? (units[start + depth] as number) + 1 : 0;
-  // A pseudo-random pivot, so that no order of titles makes the partitions lopsided every time.
-  let seed = 0x2545f491;
-  // Ranges still to sort, as (lo, hi, depth): all their suffixes share their first `depth` code units.
-  const pending: number[] = [0, count, 0];
-  while (pending.length > 0) {
-    const depth = pending.pop() as number;
-    const hi = pending.pop() as number;
-    const lo = pending.pop() as number;
-    if (hi - lo < 2) continue;
-    if (hi - lo <= 12) {
-      insertionSort(suffixes.subarray(lo, hi), alike.subarray(lo, hi), depth, unit);
-      continue;
-    }
-    // Dijkstra's three-way partition by the code unit at `depth`: below, equal, above the pivot's.
-    seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
-    const pivot = unit(suffixes[lo + (seed % (hi - lo))] as number, depth);
-    let [lt, gt, next] = [lo, hi, lo];
-    while (next < gt) {
-      const suffix = suffixes[next] as number;
-      const code = unit(suffix, depth);
-      if (code < pivot) {
-        suffixes[next++] = suffixes[lt] as number;
-        suffixes[lt++] = suffix;
-      } else if (code > pivot) {
-        suffixes[next] = suffixes[--gt] as number;
-        suffixes[gt] = suffix;
-      } else next++;
-    }
-    pending.push(lo, lt, depth, gt, hi, depth);
-    // Keys that have ended are alike whole; the others go on to the next code unit.
-    if (pivot === 0) alike.fill(1, lt + 1, gt);
-    else pending.push(lt, gt, depth + 1);
-  }
-  // Alike keys go by entry; with `firstOfAlike`, a text's first among them stands for the rest.
+  const { layout, alphabet, lastEnd, starts, count } = laidOut(texts, unitOf, offsets);
+  const order = suffixArray(layout, alphabet);
+  // Two arrays of the text's size each serve twice, as each big array allocated may cost a garbage collection of the whole heap.
+  const scratch = new Int32Array(order.length);
+  const alike = alikeFlags(layout, lastEnd, order, prefix, scratch);
+  const sorted = new Uint32Array(layout.buffer, 0, count);
+  // Each place's text; a text's end, and the last 0, have none (-1).
+  const idOf = scratch.fill(-1);
+  texts.forEach((text = '', id) => idOf.fill(id, starts[id], (starts[id] as number) + text.length));
+  /** The entry of the suffix from `start`, or -1 when that place starts no entry: a text's end, or past `offsets`. */
   const entryAt = (start: number): number => {
     const id = idOf[start] as number;
-    return entryOf((texts[id] as string).length - (left[start] as number), id);
+    const offset = start - (starts[id] as number);
+    return id === -1 || offset >= offsets ? -1 : entryOf(offset, id);
   };
-  const sorted = new Uint32Array(count);
   const seenIn = firstOfAlike ? new Int32Array(texts.length).fill(-1) : undefined;
   let kept = 0;
-  for (let start = 0; start < count;) {
-    let end = start + 1;
-    while (end < count && alike[end] === 1) end++;
-    for (const suffix of byEntry(suffixes.subarray(start, end), entryAt)) {
-      const id = idOf[suffix] as number;
-      if (seenIn?.[id] === start) continue;
-      if (seenIn) seenIn[id] = start;
-      sorted[kept++] = entryAt(suffix);
+  for (let first = 0; first < order.length;) {
+    let end = first + 1;
+    while (end < order.length && alike[end] !== DIFFERENT) end++;
+    if (alike[first + 1] !== ALIKE_WHOLE || end === first + 1) {
+      // A text's own key, or keys alike to the texts' ends, which the sort put in order by entry already.
+      for (let at = first; at < end; at++) {
+        const entry = entryAt(order[at] as number);
+        if (entry !== -1) sorted[kept++] = entry;
+      }
+    } else {
+      const run = order.subarray(first, end).filter((start) => entryAt(start) !== -1);
+      for (const start of byEntry(run, entryAt)) {
+        const id = idOf[start] as number;
+        if (seenIn?.[id] === first) continue;
+        if (seenIn) seenIn[id] = first;
+        sorted[kept++] = entryAt(start);
+      }
     }
-    start = end;
+    first = end;
   }
   // The working arrays go back to the system now, not at whichever garbage collection an idle
   // service next runs: `transfer(0)` detaches a buffer and frees its bytes.
-  for (const array of [units, idOf, left, suffixes, alike]) array.buffer.transfer(0);
-  return new Uint32Array(sorted.buffer.transfer(kept * 4));
+  for (const array of [order, alike, idOf]) array.buffer.transfer(0);
+  return sorted.subarray(0, kept);
 }
 
-/** Sorts a short range of suffixes that share their first `depth` code units, by their keys, and marks which keys are alike. */
-function insertionSort(suffixes: Uint32Array, alike: Uint8Array, depth: number, unit: (start: number, depth: number) => number): void {
-  /** How a's key compares with b's from `depth` on: below 0, 0 alike, above 0. */
-  const compare = (a: number, b: number): number => {
-    for (let d = depth; ; d++) {
-      const x = unit(a, d);
-      const y = unit(b, d);
-      if (x !== y || x === 0) return x - y;
+/**
+ * For each place of `order`, how its suffix's key compares with the one before. Found in text
+ * order, as Kasai and others find the lengths shared by neighbours in a suffix array: the suffix
+ * after one that shared h units with its neighbour shares at least h - 1 with its own, so each
+ * comparison starts there and the whole pass is linear. A symbol up to `lastEnd` ends a key.
+ */
+function alikeFlags(layout: Int32Array, lastEnd: number, order: Int32Array, prefix: number, rank: Int32Array): Uint8Array<ArrayBuffer> {
+  for (let at = 0; at < order.length; at++) rank[order[at] as number] = at;
+  const alike = new Uint8Array(order.length);
+  let shared = 0;
+  for (let start = 0; start < layout.length; start++) {
+    const at = rank[start] as number;
+    if (at === 0 || (layout[start] as number) <= lastEnd) {
+      shared = 0;
+      continue;
     }
-  };
-  for (let i = 1; i < suffixes.length; i++) {
-    const suffix = suffixes[i] as number;
-    let j = i;
-    for (; j > 0 && compare(suffixes[j - 1] as number, suffix) > 0; j--) suffixes[j] = suffixes[j - 1] as number;
-    suffixes[j] = suffix;
+    const before = order[at - 1] as number;
+    while (shared < prefix && layout[start + shared] === layout[before + shared] && (layout[start + shared] as number) > lastEnd) shared++;
+    if (shared === prefix) alike[at] = ALIKE_WHOLE;
+    else if ((layout[start + shared] as number) <= lastEnd && (layout[before + shared] as number) <= lastEnd) alike[at] = ALIKE_TO_END;
+    shared = Math.max(shared - 1, 0);
   }
-  for (let i = 1; i < suffixes.length; i++) alike[i] = compare(suffixes[i - 1] as number, suffixes[i] as number) === 0 ? 1 : 0;
+  return alike;
+}
+
+/**
+ * The texts one after another, each followed by a symbol of its own that sorts below every code
+ * unit, and a last 0. The ends are numbered from 1 by the text's length, then its id: suffixes alike
+ * to their texts' ends then sort by offset and id, in order by entry with no sort of their own. The
+ * code units follow, as `unitOf` turns them, numbered by rank so that the sort's buckets are as few
+ * as the symbols in use. With where each text starts, and how many suffixes start before `offsets`.
+ */
+function laidOut(texts: readonly (string | undefined)[], unitOf: (code: number) => number, offsets: number) {
+  const inUse = new Uint8Array(65_536);
+  let total = 1;
+  let count = 0;
+  const byLength: number[] = [];
+  texts.forEach((text = '', id) => {
+    if (text.length === 0) return;
+    for (let offset = 0; offset < text.length; offset++) inUse[text.charCodeAt(offset)] = 1;
+    total += text.length + 1;
+    count += Math.min(text.length, offsets);
+    // The length and the id in one number, exact below 2⁵³, for the typed array's own numeric sort.
+    byLength.push(text.length * 2 ** 32 + id);
+  });
+  const endOf = new Int32Array(texts.length);
+  Float64Array.from(byLength)
+    .sort()
+    .forEach((key, rank) => (endOf[key % 2 ** 32] = 1 + rank));
+  const lastEnd = byLength.length;
+  // Each code unit's rank among the units in use, in the order `unitOf` gives them.
+  const codes = [...inUse.keys()].filter((code) => inUse[code] === 1);
+  const units = [...new Set(codes.map(unitOf))].sort((a, b) => a - b);
+  const rankOfUnit = new Map(units.map((unit, rank) => [unit, lastEnd + 1 + rank]));
+  const rankOf = new Int32Array(65_536);
+  for (const code of codes) rankOf[code] = rankOfUnit.get(unitOf(code)) as number;
+  const layout = new Int32Array(total);
+  const starts = new Int32Array(texts.length);
+  let at = 0;
+  texts.forEach((text = '', id) => {
+    starts[id] = at;
+    if (text.length === 0) return;
+    for (let offset = 0; offset < text.length; offset++) layout[at++] = rankOf[text.charCodeAt(offset)] as number;
+    layout[at++] = endOf[id] as number;
+  });
+  return { layout, alphabet: lastEnd + units.length + 1, lastEnd, starts, count };
 }
 
 /** How many suffixes a group may hold for `byEntry` to pack each with its place in one number. */
@@ -135,8 +150,8 @@ const PACKED = 2 ** 20;
  * own numeric sort does the work: a group of thousands (one author's name, over and over) sorts
  * in a fraction of what a comparison function called for every pair takes.
  */
-function byEntry(group: Uint32Array, entryAt: (suffix: number) => number): Iterable<number> {
-  if (group.length === 1) return group;
+function byEntry(group: Int32Array, entryAt: (suffix: number) => number): Iterable<number> {
+  if (group.length <= 1) return group;
   if (group.length > PACKED) return [...group].sort((a, b) => entryAt(a) - entryAt(b));
   const packed = new Float64Array(group.length);
   for (let k = 0; k < group.length; k++) packed[k] = entryAt(group[k] as number) * PACKED + k;
