@@ -3,7 +3,7 @@
  * far, each a tracked list (tracked-list.ts) kept up to date by every add, remove and replace, so
  * that no request sorts the catalogue.
  */
-import type { SortKey } from '../../core/fields.ts';
+import { FIELDS, type FieldTable, type SortKey } from '../../core/fields.ts';
 import type { SortOrder } from '../../core/store.ts';
 import type { RecordTable, StoredBook } from './records.ts';
 import type { Compare } from '../../core/book.ts';
@@ -41,14 +41,17 @@ export class KeptOrders {
   private readonly records: RecordTable;
   /** How each sort key compares two books (book.ts, from the table of fields). */
   private readonly comparisons: ReadonlyMap<string, Compare>;
+  /** The fields the sorts compare, from the table of fields. */
+  private readonly table: FieldTable;
   /** A book added later is always added last: insertion order only ever appends. */
   private readonly inserted = new TrackedList();
   private readonly sorted = new Map<string, Order>();
   private readonly readers = new Set<Reader>();
 
-  constructor(records: RecordTable, comparisons: ReadonlyMap<string, Compare>) {
+  constructor(records: RecordTable, comparisons: ReadonlyMap<string, Compare>, table: FieldTable = FIELDS) {
     this.records = records;
     this.comparisons = comparisons;
+    this.table = table;
   }
 
   /** Puts a book just added to the records in every order. */
@@ -156,7 +159,9 @@ export class KeptOrders {
   buildAll(): void {
     for (const key of this.comparisons.keys() as Iterable<SortKey>) {
       const byKey = this.comparisons.get(key) as Compare;
-      const [ascending, descending] = bothWays(this.records, key, byKey);
+      const first = this.table.sorts.find((sort) => sort.key === key)?.by[0];
+      const leading = this.table.rows.find((row) => row.name === first)?.type === 'string' ? first : undefined;
+      const [ascending, descending] = bothWays(this.records, key, byKey, leading);
       this.sorted.set(`${key},asc`, ascending);
       this.sorted.set(`${key},desc`, descending);
     }

@@ -7,6 +7,7 @@ import type { SortKey } from '../../core/fields.ts';
 import type { SortOrder } from '../../core/store.ts';
 import type { RecordTable, StoredBook } from './records.ts';
 import { TrackedList } from './tracked-list.ts';
+import { sortAbbreviated } from './abbreviated-keys.ts';
 
 /** A place in an order, kept after the book may have gone: the book as it was, and when it was added. */
 export interface Place {
@@ -50,10 +51,15 @@ export function sortOrder(records: RecordTable, sort: SortOrder, byKey: Compare,
 /**
  * The ascending and descending orders by `key`, sorted once: descending is ascending reversed,
  * each run of ties put back in insertion order, a pass of one comparison a book where sorting
- * again would take some twenty.
+ * again would take some twenty. `leading`, the sort's first field when it holds text: the books are
+ * compared by their abbreviated keys of it first (abbreviated-keys.ts), and by the collator only
+ * where those cannot tell.
  */
-export function bothWays(records: RecordTable, key: SortKey, byKey: Compare): [Order, Order] {
-  const ascending = Uint32Array.from(records.liveIds()).sort(comparison(records, { key, descending: false }, byKey).compareIds);
+export function bothWays(records: RecordTable, key: SortKey, byKey: Compare, leading?: string): [Order, Order] {
+  const { compareIds } = comparison(records, { key, descending: false }, byKey);
+  const ids = Uint32Array.from(records.liveIds());
+  const textOf = (id: number): string | undefined => (records.book(id) as Readonly<Record<string, string | undefined>>)[leading as string];
+  const ascending = leading === undefined ? ids.sort(compareIds) : sortAbbreviated(ids, textOf, compareIds);
   const descending = ascending.slice().reverse();
   for (let start = 0; start < descending.length;) {
     let end = start + 1;

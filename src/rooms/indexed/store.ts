@@ -59,7 +59,7 @@ export class IndexedBookStore implements BookStore {
     this.measure = textLength;
     this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
     this.texts = new TextIndex((id) => this.records.book(id));
-    this.orders = new KeptOrders(this.records, sortComparisons(table));
+    this.orders = new KeptOrders(this.records, sortComparisons(table), table);
   }
 
   get size(): number {

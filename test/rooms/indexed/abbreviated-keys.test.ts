@@ -1,0 +1,100 @@
+/**
+ * Abbreviated keys against the collator they stand in for: whenever two keys tell their texts
+ * apart, they must say what the collator says, over texts made of the characters where the two
+ * could part (accents, digits of other scripts, leading zeros, hyphens, invisible characters); and
+ * a sort by the keys must give the order a sort by the collator alone gives.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sortComparisons } from '../../../src/core/book.ts';
+import { abbreviate, compareAbbreviated, sortAbbreviated } from '../../../src/rooms/indexed/abbreviated-keys.ts';
+import { Random, seedFromEnv } from '../../helpers/random.ts';
+
+const SEED = seedFromEnv();
+const byTitle = sortComparisons().get('title') as (a: { title: string }, b: { title: string }) => number;
+const collate = (a: string, b: string): number => Math.sign(byTitle({ title: a }, { title: b }));
+
+const PIECES = [
+  'a',
+  'B',
+  'z',
+  'Z',
+  ' ',
+  '-',
+  '0',
+  '1',
+  '9',
+  '00',
+  '10',
+  '007',
+  'é',
+  'e\u0301',
+  ',',
+  ':',
+  '٣',
+  'İ',
+  'ß',
+  'ss',
+  '\t',
+  '_',
+  "'",
+  '½',
+  '\u00ad',
+  '1'.repeat(60),
+];
+
+describe('abbreviated keys', () => {
+  it('spell out letters, spaces, hyphens and numbers, and end a text spelled out whole', () => {
+    assert.equal(abbreviate('The Hobbit'), 'the hobbit\u0001');
+    // A number is its count of digits past leading zeros, as the character that many past "0", then those digits.
+    assert.equal(abbreviate('Vol 007-12'), 'vol 17-212\u0001');
+    assert.equal(abbreviate('0'), '0\u0001');
+    // Stopped at a character of no plain order, the piece before it dropped with it.
+    assert.equal(abbreviate('Café'), 'ca');
+    assert.equal(abbreviate('Catch-22: a novel'), 'catch-');
+    assert.equal(abbreviate('12٣'), '');
+    assert.equal(abbreviate(''), '\u0001');
+  });
+
+  it('order two texts only where the keys differ before either ends', () => {
+    assert.equal(compareAbbreviated(abbreviate('Vol 9'), abbreviate('Vol 10')), -1);
+    assert.equal(compareAbbreviated(abbreviate('a'), abbreviate('a b')), -1);
+    assert.equal(compareAbbreviated(abbreviate('Zebra'), abbreviate('apple')), 1);
+    assert.equal(compareAbbreviated(abbreviate('007'), abbreviate('7')), 0);
+    assert.equal(compareAbbreviated(abbreviate('Café'), abbreviate('Cafe')), 0);
+  });
+
+  it(`never order two texts against the collator (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    const text = (): string => Array.from({ length: random.int(7) }, () => random.pick(PIECES)).join('');
+    let told = 0;
+    for (let round = 0; round < 50_000; round++) {
+      const [a, b] = [text(), text()];
+      const quick = compareAbbreviated(abbreviate(a), abbreviate(b));
+      if (quick === 0) continue;
+      told++;
+      assert.equal(quick, collate(a, b), `${JSON.stringify(a)} and ${JSON.stringify(b)} (seed ${SEED})`);
+    }
+    // Not a test that passes by telling nothing: most pairs of these texts part early.
+    assert.ok(told > 5_000, `only ${told} pairs told apart`);
+  });
+
+  it(`sort ids as the collator alone does, texts absent last (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    for (let round = 0; round < 50; round++) {
+      const texts = Array.from({ length: 1 + random.int(300) }, () =>
+        random.int(20) === 0 ? undefined : Array.from({ length: random.int(5) }, () => random.pick(PIECES)).join(''),
+      );
+      // Ties by id, as the kept orders break them by insertion.
+      const compare = (a: number, b: number): number => {
+        const [x, y] = [texts[a], texts[b]];
+        if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0) || a - b;
+        return collate(x, y) || a - b;
+      };
+      const ids = texts.map((_, id) => id);
+      assert.deepEqual([...sortAbbreviated(ids, (id) => texts[id], compare)], ids.slice().sort(compare), `round ${round} (seed ${SEED})`);
+    }
+  });
+});
