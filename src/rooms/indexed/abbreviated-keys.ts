@@ -5,8 +5,8 @@
  * compares keys, a plain string comparison, and calls the collator only where they say nothing:
  * at 100,000 books, the collator alone took most of a second for each sort order.
  *
- * `sortAbbreviated` sorts by the keys themselves, with the engine's own sort of strings, and then
- * by the comparison only each run of keys that begin with the same key, which the keys cannot order.
+ * `sortAbbreviated` sorts by the keys themselves, and then by the comparison only each run of keys
+ * that begin with the same key, which the keys cannot order.
  *
  * A key spells out the text's leading run of the characters whose order is plain: letters A–Z
  * (lower-cased, as the collator ignores case), the space and the hyphen (which sort before digits),
@@ -19,38 +19,38 @@
  */
 
 /** Ends the key of a text spelled out whole. */
-const WHOLE = 0x01;
+const WHOLE = '\u0001';
 /** The character that leads a number's digits: this plus the count of its significant digits, which must stay below "a". */
 const NUMBER = 0x30;
 const MOST_DIGITS = 0x60 - NUMBER;
+/** The leading run of characters whose order is plain, and a number in it. */
+const PLAIN_RUN = /^[A-Za-z0-9 -]*/;
+const DIGITS = /[0-9]+/g;
+/** What is dropped from a run stopped short: its last character, or its last number whole. */
+const LAST_PIECE = /(?:[0-9]+|[^0-9])$/;
 
 /** The abbreviated key of a text. */
 export function abbreviate(text: string): string {
-  // The key's code units, made into one string at the end: a string grown a character at a time
-  // is a chain of pieces, tens of bytes for each character, until something reads it whole.
-  const key: number[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const code = text.charCodeAt(at);
-    if (isDigit(code)) {
-      let end = at;
-      while (end < text.length && isDigit(text.charCodeAt(end))) end++;
-      let first = at;
-      while (first < end - 1 && text.charCodeAt(first) === 0x30) first++;
-      const digits = text.charCodeAt(first) === 0x30 ? 0 : end - first;
-      if ((end < text.length && !plain(text.charCodeAt(end))) || digits > MOST_DIGITS) break;
-      key.push(NUMBER + digits);
-      for (let digit = end - digits; digit < end; digit++) key.push(text.charCodeAt(digit));
-      at = end;
-      continue;
-    }
-    // A letter, space or hyphen followed by a character of no plain order is dropped with it.
-    if (!plain(code) || (at + 1 < text.length && !plain(text.charCodeAt(at + 1)))) break;
-    key.push(code >= 0x41 && code <= 0x5a ? code + 0x20 : code);
-    at++;
+  const run = (PLAIN_RUN.exec(text) as RegExpExecArray)[0];
+  const whole = run.length === text.length;
+  const spelled = whole ? run : run.replace(LAST_PIECE, '');
+  let key = '';
+  let from = 0;
+  for (const number of spelled.matchAll(DIGITS)) {
+    const digits = number[0].replace(/^0+/, '');
+    // A number too long to count in one character ends the key before it.
+    if (digits.length > MOST_DIGITS) return key + spelled.slice(from, number.index).toLowerCase();
+    key += spelled.slice(from, number.index).toLowerCase() + String.fromCharCode(NUMBER + digits.length) + digits;
+    from = number.index + number[0].length;
   }
-  if (at === text.length) key.push(WHOLE);
-  return String.fromCharCode(...key);
+  key += spelled.slice(from).toLowerCase();
+  return whole ? key + WHOLE : key;
+}
+
+/** The ids in ascending order, and for each place whether the keys alone put its id after the one before (1), or the comparison did (0). */
+export interface Sorted {
+  readonly ids: Uint32Array<ArrayBuffer>;
+  readonly apart: Uint8Array;
 }
 
 /**
@@ -62,30 +62,34 @@ export function sortAbbreviated(
   ids: ArrayLike<number>,
   textOf: (id: number) => string | undefined,
   compare: (a: number, b: number) => number,
-): Uint32Array<ArrayBuffer> {
-  const keyed: string[] = [];
+): Sorted {
+  const keys: string[] = [];
+  const keyed: number[] = [];
   const absent: number[] = [];
   for (let at = 0; at < ids.length; at++) {
     const id = ids[at] as number;
     const text = textOf(id);
-    // The key, then a character below any of a key's, then the id: sorted as strings, by key.
     if (text === undefined) absent.push(id);
-    else keyed.push(`${abbreviate(text)}\u0000${id}`);
+    else {
+      keys[id] = abbreviate(text);
+      keyed.push(id);
+    }
   }
-  keyed.sort();
-  const keys = keyed.map((item) => item.slice(0, item.lastIndexOf('\u0000')));
+  const keyOf = (id: number): string => keys[id] as string;
   const sorted = new Uint32Array(ids.length);
-  keyed.forEach((item, at) => (sorted[at] = Number(item.slice(item.lastIndexOf('\u0000') + 1))));
+  sorted.set(keyed.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0)));
+  const apart = new Uint8Array(ids.length);
   // A key and those that begin with it sit together; among them only `compare` can tell, and
   // every other key sorts as the keys say.
   for (let start = 0; start < keyed.length;) {
     let end = start + 1;
-    while (end < keyed.length && (keys[end] as string).startsWith(keys[start] as string)) end++;
+    while (end < keyed.length && keyOf(sorted[end] as number).startsWith(keyOf(sorted[start] as number))) end++;
     if (end - start > 1) sorted.subarray(start, end).sort(compare);
+    if (start > 0) apart[start] = 1;
     start = end;
   }
   sorted.set(absent.sort(compare), keyed.length);
-  return sorted;
+  return { ids: sorted, apart };
 }
 
 /**
@@ -95,11 +99,4 @@ export function sortAbbreviated(
 export function compareAbbreviated(a: string, b: string): number {
   if (a.startsWith(b) || b.startsWith(a)) return 0;
   return a < b ? -1 : 1;
-}
-
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
-
-/** A space, a hyphen, an ASCII letter or digit: the characters a key spells out. */
-function plain(code: number): boolean {
-  return code === 0x20 || code === 0x2d || isDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }

@@ -49,9 +49,9 @@ export function sortOrder(records: RecordTable, sort: SortOrder, byKey: Compare,
 }
 
 /**
- * The ascending and descending orders by `key`, sorted once: descending is ascending reversed,
- * each run of ties put back in insertion order, a pass of one comparison a book where sorting
- * again would take some twenty. `leading`, the sort's first field when it holds text: the books are
+ * The ascending and descending orders by `key`, sorted once: descending is ascending's runs of
+ * ties in reverse, each run kept in insertion order, a pass of at most one comparison a book where
+ * sorting again would take some twenty. `leading`, the sort's first field when it holds text: the books are
  * compared by their abbreviated keys of it first (abbreviated-keys.ts), and by the collator only
  * where those cannot tell.
  */
@@ -59,14 +59,18 @@ export function bothWays(records: RecordTable, key: SortKey, byKey: Compare, lea
   const { compareIds } = comparison(records, { key, descending: false }, byKey);
   const ids = Uint32Array.from(records.liveIds());
   const textOf = (id: number): string | undefined => (records.book(id) as Readonly<Record<string, string | undefined>>)[leading as string];
-  const ascending = leading === undefined ? ids.sort(compareIds) : sortAbbreviated(ids, textOf, compareIds);
-  const descending = ascending.slice().reverse();
-  for (let start = 0; start < descending.length;) {
-    let end = start + 1;
-    while (end < descending.length && byKey(records.book(descending[end - 1] as number), records.book(descending[end] as number)) === 0)
-      end++;
-    descending.subarray(start, end).reverse();
-    start = end;
+  const { ids: ascending, apart } =
+    leading === undefined ? { ids: ids.sort(compareIds), apart: new Uint8Array(ids.length) } : sortAbbreviated(ids, textOf, compareIds);
+  // The runs of ties, each starting where the keys or a comparison part a book from the one before.
+  const starts = [0];
+  for (let at = 1; at < ascending.length; at++)
+    if (apart[at] === 1 || byKey(records.book(ascending[at - 1] as number), records.book(ascending[at] as number)) !== 0) starts.push(at);
+  const descending = new Uint32Array(ascending.length);
+  let filled = 0;
+  for (let run = starts.length - 1; run >= 0; run--) {
+    const part = ascending.subarray(starts[run], starts[run + 1] ?? ascending.length);
+    descending.set(part, filled);
+    filled += part.length;
   }
   return [
     sortOrder(records, { key, descending: false }, byKey, ascending),
