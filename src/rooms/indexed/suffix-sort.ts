@@ -24,10 +24,14 @@ export function sortSuffixes(
   firstOfAlike = false,
 ): Uint32Array<ArrayBuffer> {
   if (!(prefix >= 1 && Number.isInteger(prefix))) throw new RangeError(`the prefix must be a positive integer, not ${prefix}`);
-  const { layout, alphabet, lastEnd, starts } = laidOut(texts, unitOf, prefix);
-  const order = suffixArray(layout.subarray(0, layout.length - prefix), alphabet);
-  // Each place's text; a text's end, and the last 0, have none (-1).
-  const idOf = new Int32Array(order.length).fill(-1);
+  const { layout, alphabet, lastEnd, starts } = laidOut(texts, unitOf);
+  const order = suffixArray(layout, alphabet);
+  const scratch = new Int32Array(order.length);
+  const alike = alikeWhole(layout, lastEnd, order, prefix, scratch);
+  layout.buffer.transfer(0);
+  // Each place's text; a text's end, and the last 0, have none (-1). In the scratch array, as each
+  // big array allocated may cost a garbage collection of the whole heap.
+  const idOf = scratch.fill(-1);
   texts.forEach((text = '', id) => idOf.fill(id, starts[id], (starts[id] as number) + text.length));
   /** The entry of the suffix from `start`, or -1 when that place starts no entry: a text's end, or past `offsets`. */
   const entryAt = (start: number): number => {
@@ -38,53 +42,82 @@ export function sortSuffixes(
   // The entries are written over the order as it is read: never past the place being read.
   const sorted = new Uint32Array(order.buffer);
   let kept = 0;
-  // The suffixes alike in all their first `prefix` code units that end with the last one read
-  // (`run[0]` only once there are two), put in order by entry when the run ends. Keys alike only up
-  // to their texts' ends are in order by entry already, so each such suffix is a run of its own.
+  // The current run of suffixes alike in all their first `prefix` code units (`run[0]` only once
+  // there are two), put in order by entry when it ends. Keys alike only up to their texts' ends
+  // are in order by entry already, so each such suffix is a run of its own.
   let run = new Int32Array(16) as Int32Array<ArrayBuffer>;
   let length = 0;
-  let last = -1;
-  let lastEntry = 0;
-  const seenIn = firstOfAlike ? new Int32Array(texts.length).fill(-1) : undefined;
+  let first = -1;
+  let firstEntry = 0;
+  // With `firstOfAlike`, each text's first suffix in a run: the one nearest its start. A text that
+  // repeats itself ("aaaa…") has hundreds in one run, so they are dropped before the run is sorted.
+  const firstIn = firstOfAlike ? new Int32Array(texts.length).fill(-1) : undefined;
   const endRun = (): void => {
-    for (const start of byEntry(run.subarray(0, length), entryAt)) {
-      const id = idOf[start] as number;
-      if (seenIn?.[id] === last) continue;
-      if (seenIn) seenIn[id] = last;
-      sorted[kept++] = entryAt(start);
+    if (length <= 1) {
+      if (length === 1) sorted[kept++] = firstEntry;
+      length = 0;
+      return;
     }
+    let members = run.subarray(0, length);
+    if (firstIn) {
+      for (const start of members) {
+        const id = idOf[start] as number;
+        if (firstIn[id] === -1 || start < (firstIn[id] as number)) firstIn[id] = start;
+      }
+      members = members.filter((start) => firstIn[idOf[start] as number] === start);
+      for (const start of members) firstIn[idOf[start] as number] = -1;
+    }
+    for (const start of byEntry(members, entryAt)) sorted[kept++] = entryAt(start);
+    length = 0;
   };
   // The hot loop of the build, written out: one pass over every suffix.
   for (let at = 0; at < order.length; at++) {
+    if (alike[at] === 0) endRun();
     const start = order[at] as number;
     const id = idOf[start] as number;
     if (id === -1) continue;
     const offset = start - (starts[id] as number);
     if (offset >= offsets) continue;
-    // Alike whole: the last code unit of the keys is looked at first, as most differ there.
-    let alike = last !== -1 && layout[last + prefix - 1] === layout[start + prefix - 1];
-    for (let depth = 0; alike && depth < prefix; depth++) {
-      const unit = layout[start + depth] as number;
-      alike = unit === layout[last + depth] && unit > lastEnd;
-    }
-    if (alike) {
-      if (length === 1) run[0] = last;
-      if (length === run.length) run = grown(run);
-      run[length++] = start;
+    if (length === 0) {
+      first = start;
+      firstEntry = entryOf(offset, id);
     } else {
-      if (length === 1) sorted[kept++] = lastEntry;
-      else if (length > 1) endRun();
-      length = 1;
+      if (length === 1) run[0] = first;
+      if (length === run.length) run = grown(run);
+      run[length] = start;
     }
-    last = start;
-    lastEntry = entryOf(offset, id);
+    length++;
   }
-  if (length === 1) sorted[kept++] = lastEntry;
-  else if (length > 1) endRun();
+  endRun();
   // The working arrays go back to the system now, not at whichever garbage collection an idle
   // service next runs: `transfer(0)` detaches a buffer and frees its bytes.
-  for (const array of [layout, idOf]) array.buffer.transfer(0);
+  for (const array of [alike, idOf]) array.buffer.transfer(0);
   return sorted.subarray(0, kept);
+}
+
+/**
+ * For each place of `order`, 1 where its suffix is alike the one before in all their first `prefix`
+ * units (a symbol up to `lastEnd` ends a key). Found in text order, as Kasai and others find the
+ * lengths shared by neighbours in a suffix array: the suffix after one that shared h units with its
+ * neighbour shares at least h - 1 with its own, so each comparison starts there, and the pass is
+ * linear even where every text is "aaaa…". `rank` is scratch space of the order's size.
+ */
+function alikeWhole(layout: Int32Array, lastEnd: number, order: Int32Array, prefix: number, rank: Int32Array): Uint8Array<ArrayBuffer> {
+  for (let at = 0; at < order.length; at++) rank[order[at] as number] = at;
+  const alike = new Uint8Array(order.length);
+  let shared = 0;
+  for (let start = 0; start < layout.length; start++) {
+    const at = rank[start] as number;
+    if (at === 0 || (layout[start] as number) <= lastEnd) {
+      shared = 0;
+      continue;
+    }
+    const before = order[at - 1] as number;
+    while (shared < prefix && layout[start + shared] === layout[before + shared] && (layout[start + shared] as number) > lastEnd) shared++;
+    if (shared === prefix) alike[at] = 1;
+    shared = Math.max(shared - 1, 0);
+  }
+  return alike;
 }
 
 /** A run twice as long, with the same first items. */
@@ -99,10 +132,9 @@ function grown(run: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  * unit, and a last 0. The ends are numbered from 1 by the text's length, then its id: suffixes alike
  * to their texts' ends then sort by offset and id, in order by entry with no sort of their own. The
  * code units follow, as `unitOf` turns them, numbered by rank so that the sort's buckets are as few
- * as the symbols in use. With where each text starts; `padding` zeros follow the last 0, for a
- * comparison of keys to read past it.
+ * as the symbols in use. With where each text starts.
  */
-function laidOut(texts: readonly (string | undefined)[], unitOf: (code: number) => number, padding: number) {
+function laidOut(texts: readonly (string | undefined)[], unitOf: (code: number) => number) {
   const inUse = new Uint8Array(65_536);
   let total = 1;
   const byLength: number[] = [];
@@ -124,7 +156,7 @@ function laidOut(texts: readonly (string | undefined)[], unitOf: (code: number) 
   const rankOfUnit = new Map(units.map((unit, rank) => [unit, lastEnd + 1 + rank]));
   const rankOf = new Int32Array(65_536);
   for (const code of codes) rankOf[code] = rankOfUnit.get(unitOf(code)) as number;
-  const layout = new Int32Array(total + padding);
+  const layout = new Int32Array(total);
   const starts = new Int32Array(texts.length);
   let at = 0;
   texts.forEach((text = '', id) => {

@@ -246,6 +246,36 @@ describe('SuffixArray', () => {
     }
   });
 
+  it(`keeps, of a text's suffixes alike in their keys, the first, and none past the offsets asked for (ROBUSTNESS_SEED=${SEED})`, (t) => {
+    t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
+    const random = new Random(SEED);
+    // Texts that repeat themselves, so that one run of alike keys holds many suffixes of each.
+    const texts = Array.from({ length: 200 }, () =>
+      random.int(10) === 0 ? undefined : random.pick(['a', 'ab', 'AB', 'b', 'İ']).repeat(1 + random.int(30)) + random.pick(['', 'x', 'ba']),
+    );
+    const entry = (offset: number, id: number): number => offset * 256 + id;
+    for (const [prefix, offsets] of [
+      [1, 5],
+      [4, 20],
+      [8, Infinity],
+    ] as const) {
+      const fold = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
+      const keyOf = (text: string, offset: number): string =>
+        text.slice(offset, offset + prefix).replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+      const plain = texts.flatMap((text = '', id) =>
+        Array.from({ length: Math.min(text.length, offsets) }, (_, offset) => ({ key: keyOf(text, offset), id, entry: entry(offset, id) })),
+      );
+      plain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry - b.entry));
+      const seen = new Set<string>();
+      const firsts = plain.filter(({ key, id }) => !seen.has(`${id} ${key}`) && seen.add(`${id} ${key}`));
+      assert.deepEqual(
+        [...sortSuffixes(texts, entry, fold, prefix, offsets, true)],
+        firsts.map((suffix) => suffix.entry),
+        `prefix ${prefix}, offsets ${offsets} (seed ${SEED})`,
+      );
+    }
+  });
+
   it('keeps one entry for the suffixes of a text alike in their first PREFIX code units, built at once or added', () => {
     const texts = ['İ'.repeat(512), 'ab'.repeat(300), 'Ab'.repeat(40) + 'aB'.repeat(40), 'plain title'];
     const built = new SuffixArray(texts);
