@@ -2,7 +2,8 @@
  * Start-up with a full catalogue (docs/performance.md, Start-up): spawn → first 200 of
  * GET /books/4-5-6 for the floor (startup-floor.ts), STORE=map and the default indexed store,
  * with seeds of 10,000 and 100,000 ordinary books (60 to 100 code units of text each) and of
- * 100,000 that spend the whole text budget (128 code units, long titles); best of two runs,
+ * 100,000 that spend the whole text budget (128 code units, long titles), and of 100,000 titles of
+ * one letter over and over (the suffix sort's worst case); best of two runs,
  * alternated; then the peak RSS of start-up against the RSS once serving.
  * Run: node bench/startup.ts (BENCH_STARTUP_SIZES=10000 for a quick look).
  */
@@ -33,6 +34,18 @@ function seed(count: number, units: (next: () => number) => number, name: string
   return path;
 }
 
+/**
+ * The suffix sort's worst case: `count` titles of one letter, 90 to 109 of it (the whole text
+ * budget), so that every suffix shares its first 64 code units with tens of others in each title.
+ */
+function repeated(count: number): string {
+  const books: object[] = [...FIXTURE];
+  for (let i = books.length; i < count; i++) books.push({ isbn: isbnOf(i), title: 'a'.repeat(90 + (i % 20)), author: `Ann B${i}` });
+  const path = join(tmpdir(), 'book-catalogue-startup-repeated.json');
+  writeFileSync(path, JSON.stringify(books));
+  return path;
+}
+
 type Kind = 'floor' | 'map' | 'indexed';
 const start = (kind: Kind, file: string): Promise<Server> =>
   kind === 'floor'
@@ -56,6 +69,7 @@ const seeds = [
     file: seed(count, (next) => 60 + Math.floor(next() * 41), `o${count}`),
   })),
   { label: `${Math.max(...sizes).toLocaleString('en')} books of 128 code units`, file: seed(Math.max(...sizes), () => 128, 'full') },
+  { label: `${Math.max(...sizes).toLocaleString('en')} titles of one letter over and over`, file: repeated(Math.max(...sizes)) },
 ];
 const MB = (bytes: number): string => (bytes / 1e6).toFixed(0);
 console.log('| Seed | floor s | map s | indexed s | map / floor | indexed / map | peak / serving RSS, map | peak / serving RSS, indexed |');
