@@ -96,7 +96,7 @@ export class IndexedBookStore implements BookStore {
     if (this.records.idOf(fields.isbn) !== undefined) return 'isbn-taken';
     if (this.texts.duplicateOf(fields) !== undefined) return 'duplicate';
     if (this.size >= this.capacity) return 'full';
-    return this.records.textFits(this.measure(storedBook(fields))) ? undefined : 'text-full';
+    return this.records.textFits(this.measure(fields)) ? undefined : 'text-full';
   }
 
   replace(fields: BookFields): ReplaceOutcome {
