@@ -3,8 +3,8 @@
  * are built this way. The texts, laid out one after another, are sorted whole by induced sorting
  * (induced-sorting.ts), in time that grows linearly with the text; then each run of suffixes alike
  * in all their first `prefix` code units is put in order by entry, which is what the sort of the
- * whole texts leaves to do. Its memory is about 12 bytes a code
- * unit of the texts, and nothing of it is kept once the entries are out.
+ * whole texts leaves to do. Its memory is about 13 bytes a code unit of the texts at most, and
+ * nothing of it is kept once the entries are out.
  */
 import { suffixArray } from './induced-sorting.ts';
 
