@@ -116,7 +116,7 @@ export class MapBookStore implements BookStore {
 
   remove(isbn: string): boolean {
     const old = this.books.get(isbn);
-    if (old !== undefined) this.store(undefined, old, '', 0);
+    if (old !== undefined) this.store(undefined, old);
     return old !== undefined;
   }
 
@@ -137,13 +137,13 @@ export class MapBookStore implements BookStore {
     return compare ? books.sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b))) : books;
   }
 
-  /** Puts `fields` (frozen, with its key and text length) in the place of `old`, or takes `old` out; the text and the revision follow. */
-  private store(fields: BookFields | undefined, old: BookFields | undefined, key: string, length: number): BookFields {
+  /** Puts `fields` (frozen; `key` and `length`, its titleAndNames and textLength) in the place of `old`, or takes `old` out. */
+  private store(fields: BookFields | undefined, old: BookFields | undefined, key?: string, length = 0): BookFields {
     const book = fields && Object.freeze({ ...fields });
     if (old) this.byTitleAndNames.delete(titleAndNames(old));
     if (book) {
       this.books.set(book.isbn, book);
-      this.byTitleAndNames.set(key, book);
+      this.byTitleAndNames.set(key as string, book);
     } else this.books.delete((old as BookFields).isbn);
     this.textUsed += length - (old ? textLength(old) : 0);
     this.revision++;

@@ -42,14 +42,14 @@ function sortCoded(text: Int32Array, alphabet: number, order: Int32Array): void 
   const isLms = (i: number): boolean => i > 0 && isSType(text[i] as number) && !isSType(text[i - 1] as number);
   // Each symbol's bucket: the run of the order where the suffixes that start with it go.
   const sizes = new Int32Array(alphabet);
-  for (let i = 0; i < n; i++) add(sizes, symbolOf(text[i] as number), 1);
+  for (let i = 0; i < n; i++) sizes[symbolOf(text[i] as number)] = (sizes[symbolOf(text[i] as number)] as number) + 1;
   const next = new Int32Array(alphabet);
 
   // The LMS suffixes at the ends of their buckets in text order, then induced: this sorts them by
   // their LMS pieces only, and then they are taken out in that order.
   order.fill(-1);
   toEnds(sizes, next);
-  for (let i = 1; i < n; i++) if (isLms(i)) order[add(next, symbolOf(text[i] as number), -1)] = i;
+  for (let i = 1; i < n; i++) if (isLms(i)) order[fromEnd(next, symbolOf(text[i] as number))] = i;
   induce(text, order, sizes, next);
   let lmsCount = 0;
   for (let i = 0; i < n; i++) if (isLms(order[i] as number)) order[lmsCount++] = order[i] as number;
@@ -67,8 +67,9 @@ function sortCoded(text: Int32Array, alphabet: number, order: Int32Array): void 
   for (let i = lmsCount, j = 0; i < n; i++) if ((order[i] as number) >= 0) reduced[j++] = order[i] as number;
 
   // The order of the LMS suffixes: from the names when they differ, else from the reduced string's suffixes.
-  const ranked = names < lmsCount ? suffixArray(reduced, names) : new Int32Array(lmsCount);
-  if (names === lmsCount) for (let i = 0; i < lmsCount; i++) ranked[reduced[i] as number] = i;
+  const lmsOrder = names < lmsCount ? suffixArray(reduced, names) : new Int32Array(lmsCount);
+  if (names === lmsCount) for (let i = 0; i < lmsCount; i++) lmsOrder[reduced[i] as number] = i;
+  // The reduced string is done with: its array now holds where each LMS suffix starts, in text order.
   const starts = reduced;
   for (let i = 1, j = 0; i < n; i++) if (isLms(i)) starts[j++] = i;
 
@@ -76,17 +77,24 @@ function sortCoded(text: Int32Array, alphabet: number, order: Int32Array): void 
   order.fill(-1);
   toEnds(sizes, next);
   for (let i = lmsCount - 1; i >= 0; i--) {
-    const start = starts[ranked[i] as number] as number;
-    order[add(next, symbolOf(text[start] as number), -1)] = start;
+    const start = starts[lmsOrder[i] as number] as number;
+    order[fromEnd(next, symbolOf(text[start] as number))] = start;
   }
   induce(text, order, sizes, next);
 }
 
-/** Adds `step` to `counts[symbol]`, and gives the sum. */
-function add(counts: Int32Array, symbol: number, step: number): number {
-  const sum = (counts[symbol] as number) + step;
-  counts[symbol] = sum;
-  return sum;
+/** The next free place from the start of `symbol`'s bucket, taken. */
+function fromStart(next: Int32Array, symbol: number): number {
+  const place = next[symbol] as number;
+  next[symbol] = place + 1;
+  return place;
+}
+
+/** The next free place from the end of `symbol`'s bucket, taken. */
+function fromEnd(next: Int32Array, symbol: number): number {
+  const place = (next[symbol] as number) - 1;
+  next[symbol] = place;
+  return place;
 }
 
 /** Sets `next` to where each symbol's bucket starts. */
@@ -107,21 +115,24 @@ function toEnds(sizes: Int32Array, next: Int32Array): void {
   }
 }
 
-/** From the LMS suffixes in place: each L-type suffix one before a suffix met left to right, into its bucket from the start; then each S-type one met right to left, from the end. */
+/**
+ * From the LMS suffixes in place: each L-type suffix one before a suffix met left to right, into
+ * its bucket from the start; then each S-type one before a suffix met right to left, from the end.
+ */
 function induce(text: Int32Array, order: Int32Array, sizes: Int32Array, next: Int32Array): void {
   toStarts(sizes, next);
   for (let i = 0; i < order.length; i++) {
     const before = (order[i] as number) - 1;
     if (before < 0) continue;
     const coded = text[before] as number;
-    if (!isSType(coded)) order[add(next, symbolOf(coded), 1) - 1] = before;
+    if (!isSType(coded)) order[fromStart(next, symbolOf(coded))] = before;
   }
   toEnds(sizes, next);
   for (let i = order.length - 1; i >= 0; i--) {
     const before = (order[i] as number) - 1;
     if (before < 0) continue;
     const coded = text[before] as number;
-    if (isSType(coded)) order[add(next, symbolOf(coded), -1)] = before;
+    if (isSType(coded)) order[fromEnd(next, symbolOf(coded))] = before;
   }
 }
 

@@ -6,7 +6,7 @@
 import { FIELDS, type FieldTable, type SortKey } from '../../core/fields.ts';
 import type { SortOrder } from '../../core/store.ts';
 import type { RecordTable, StoredBook } from './records.ts';
-import type { Compare } from '../../core/book.ts';
+import { type Compare, sortComparisons } from '../../core/book.ts';
 import type { Position } from './sorted-list.ts';
 import { Stretch } from './stretches.ts';
 import { bothWays, type Order, type Place, sortOrder } from './sort-order.ts';
@@ -41,16 +41,16 @@ export class KeptOrders {
   private readonly records: RecordTable;
   /** How each sort key compares two books (book.ts, from the table of fields). */
   private readonly comparisons: ReadonlyMap<string, Compare>;
-  /** The fields the sorts compare, from the table of fields. */
+  /** The sorts and the fields they compare. */
   private readonly table: FieldTable;
   /** A book added later is always added last: insertion order only ever appends. */
   private readonly inserted = new TrackedList();
   private readonly sorted = new Map<string, Order>();
   private readonly readers = new Set<Reader>();
 
-  constructor(records: RecordTable, comparisons: ReadonlyMap<string, Compare>, table: FieldTable = FIELDS) {
+  constructor(records: RecordTable, table: FieldTable = FIELDS) {
     this.records = records;
-    this.comparisons = comparisons;
+    this.comparisons = sortComparisons(table);
     this.table = table;
   }
 

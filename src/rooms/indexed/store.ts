@@ -3,7 +3,7 @@
  * that a query costs what its answer costs. Each write is checked, then handed to the record
  * table (records.ts), the text index (text-index.ts) and the kept orders (kept-orders.ts).
  */
-import { type BookFields, sortComparisons, textLength } from '../../core/book.ts';
+import { type BookFields, textLength } from '../../core/book.ts';
 import { FIELDS, type FieldTable } from '../../core/fields.ts';
 import { MAX_CAPACITY } from '../../core/settings.ts';
 import {
@@ -59,7 +59,7 @@ export class IndexedBookStore implements BookStore {
     this.measure = textLength;
     this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
     this.texts = new TextIndex((id) => this.records.book(id));
-    this.orders = new KeptOrders(this.records, sortComparisons(table), table);
+    this.orders = new KeptOrders(this.records, table);
   }
 
   get size(): number {

@@ -11,7 +11,7 @@ import { suffixArray } from './induced-sorting.ts';
 /**
  * Every suffix of the texts that starts before `offsets` code units, by its first `prefix` code
  * units and then by entry. `entryOf(offset, id)` names the suffix of `texts[id]` from `offset`, and
- * must order entries by offset, then id; `unitOf` turns a code unit into what is compared (A–Z
+ * must order entries by offset, then id, each below 2³²; `unitOf` turns a code unit into what is compared (A–Z
  * folded, say). With `firstOfAlike`, of a text's suffixes alike in their first `prefix` code units,
  * only the first, the one with the lowest entry, is kept.
  */
@@ -113,7 +113,8 @@ function alikeWhole(layout: Int32Array, lastEnd: number, order: Int32Array, pref
       continue;
     }
     const before = order[at - 1] as number;
-    while (shared < prefix && layout[start + shared] === layout[before + shared] && (layout[start + shared] as number) > lastEnd) shared++;
+    // An end symbol is its text's own, so two suffixes never match past one.
+    while (shared < prefix && layout[start + shared] === layout[before + shared]) shared++;
     if (shared === prefix) alike[at] = 1;
     shared = Math.max(shared - 1, 0);
   }
@@ -142,13 +143,11 @@ function laidOut(texts: readonly (string | undefined)[], unitOf: (code: number) 
     if (text.length === 0) return;
     for (let offset = 0; offset < text.length; offset++) inUse[text.charCodeAt(offset)] = 1;
     total += text.length + 1;
-    // The length and the id in one number, exact below 2⁵³, for the typed array's own numeric sort.
-    byLength.push(text.length * 2 ** 32 + id);
+    byLength.push(id);
   });
+  const lengthOf = (id: number): number => (texts[id] as string).length;
   const endOf = new Int32Array(texts.length);
-  Float64Array.from(byLength)
-    .sort()
-    .forEach((key, rank) => (endOf[key % 2 ** 32] = 1 + rank));
+  byLength.sort((a, b) => lengthOf(a) - lengthOf(b) || a - b).forEach((id, rank) => (endOf[id] = 1 + rank));
   const lastEnd = byLength.length;
   // Each code unit's rank among the units in use, in the order `unitOf` gives them.
   const codes = [...inUse.keys()].filter((code) => inUse[code] === 1);

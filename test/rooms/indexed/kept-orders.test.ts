@@ -9,7 +9,6 @@ import { type BookFields, textLength } from '../../../src/core/book.ts';
 import { SORT_KEYS } from '../../../src/core/fields.ts';
 import { KeptOrders } from '../../../src/rooms/indexed/kept-orders.ts';
 import type { SortOrder } from '../../../src/core/store.ts';
-import { sortComparisons } from '../../../src/core/book.ts';
 import { RecordTable } from '../../../src/rooms/indexed/records.ts';
 import { Random, seedFromEnv } from '../../helpers/random.ts';
 import { collect } from '../../helpers/books.ts';
@@ -66,7 +65,7 @@ function writer(records: RecordTable, orders: KeptOrders) {
 describe('KeptOrders', () => {
   it('keeps a replaced book in its place in insertion order, and moves it in a sort order only when its key changed', async () => {
     const records = new RecordTable(10_000, textLength);
-    const orders = new KeptOrders(records, sortComparisons());
+    const orders = new KeptOrders(records);
     const write = writer(records, orders);
     for (const [isbn, title] of [
       ['a', 'Banana'],
@@ -100,7 +99,7 @@ describe('KeptOrders', () => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
     const records = new RecordTable(1_000_000, textLength);
-    const orders = new KeptOrders(records, sortComparisons());
+    const orders = new KeptOrders(records);
     const write = writer(records, orders);
     const titles = ['Vol 2', 'vol 10', 'éclair', 'Eclair', 'apple', 'Zebra', 'the end'];
     const entry = (isbn: string): BookFields =>
@@ -139,7 +138,7 @@ describe('KeptOrders', () => {
   it('a scan across writes goes on from the last book it gave: each book once, every book there all along', async () => {
     for (const sort of ORDERS) {
       const records = new RecordTable(1_000_000, textLength);
-      const orders = new KeptOrders(records, sortComparisons());
+      const orders = new KeptOrders(records);
       const write = writer(records, orders);
       for (let i = 0; i < 1000; i++) write.add(book(`${i}`, `Volume ${(i * 7919) % 1000}`, `F${i % 13}`, `L${i % 17}`));
       const given: string[] = [];
@@ -168,7 +167,7 @@ describe('KeptOrders', () => {
 
   it('builds every sort order at once, and keeps each one right through adds, removes and replaces', async () => {
     const records = new RecordTable(1_000_000, textLength);
-    const orders = new KeptOrders(records, sortComparisons());
+    const orders = new KeptOrders(records);
     const write = writer(records, orders);
     for (let i = 0; i < 300; i++) write.add(book(`${i}`, `Volume ${(i * 37) % 100}`, `F${i % 7}`, `L${i % 11}`));
     orders.buildAll();

@@ -224,14 +224,24 @@ describe('SuffixArray', () => {
   it(`builds the order a plain sort gives, by the first code units and then by entry (ROBUSTNESS_SEED=${SEED})`, (t) => {
     t.diagnostic(`seed ${SEED} (replay with ROBUSTNESS_SEED=${SEED})`);
     const random = new Random(SEED);
+    // Empty texts and free ids (undefined) among them, which have no suffix.
     const texts = Array.from({ length: 300 }, () =>
-      Array.from({ length: 1 + random.int(12) }, () => random.pick(['ab', 'AB', 'a', 'b', 'ba', '📚', 'İ'])).join(''),
+      random.int(15) === 0
+        ? random.pick([undefined, ''])
+        : Array.from({ length: 1 + random.int(12) }, () => random.pick(['ab', 'AB', 'a', 'b', 'ba', '📚', 'İ'])).join(''),
     );
     const entry = (offset: number, id: number): number => offset * 512 + id;
-    for (const prefix of [1, 2, 3, 8, 48, 64]) {
-      // Every code unit starts a suffix; its key is its first `prefix` code units, A–Z folded.
-      const plain = texts.flatMap((text, id) =>
-        Array.from({ length: text.length }, (_, offset) => ({
+    for (const [prefix, offsets] of [
+      [1, Infinity],
+      [2, Infinity],
+      [3, 4],
+      [8, Infinity],
+      [48, 10],
+      [64, Infinity],
+    ] as const) {
+      // Every code unit before `offsets` starts a suffix; its key is its first `prefix` code units, A–Z folded.
+      const plain = texts.flatMap((text = '', id) =>
+        Array.from({ length: Math.min(text.length, offsets) }, (_, offset) => ({
           key: text.slice(offset, offset + prefix).replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
           entry: entry(offset, id),
         })),
@@ -239,9 +249,9 @@ describe('SuffixArray', () => {
       plain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry - b.entry));
       const fold = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
       assert.deepEqual(
-        [...sortSuffixes(texts, entry, fold, prefix)],
+        [...sortSuffixes(texts, entry, fold, prefix, offsets)],
         plain.map((suffix) => suffix.entry),
-        `prefix ${prefix} (seed ${SEED})`,
+        `prefix ${prefix}, offsets ${offsets} (seed ${SEED})`,
       );
     }
   });
