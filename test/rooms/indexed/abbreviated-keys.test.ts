@@ -53,6 +53,9 @@ describe('abbreviated keys', () => {
     assert.equal(abbreviate('Café'), 'ca');
     assert.equal(abbreviate('Catch-22: a novel'), 'catch-');
     assert.equal(abbreviate('12٣'), '');
+    // A number of 48 significant digits is spelled out; one of 49, past what one character counts, ends the key before it.
+    assert.equal(abbreviate(`a${'1'.repeat(48)}`), `a${String.fromCharCode(0x30 + 48)}${'1'.repeat(48)}\u0001`);
+    assert.equal(abbreviate(`a${'1'.repeat(49)}`), 'a');
     assert.equal(abbreviate(''), '\u0001');
   });
 
@@ -100,7 +103,12 @@ describe('abbreviated keys', () => {
         return collate(x, y) || a - b;
       };
       const ids = texts.map((_, id) => id);
-      const sorted = sortAbbreviated(ids, (id) => texts[id], compare);
+      // Given in no order, as a store's live ids are after books come and go.
+      const given = ids
+        .map((id) => ({ id, at: random.int(1000) }))
+        .sort((a, b) => a.at - b.at)
+        .map(({ id }) => id);
+      const sorted = sortAbbreviated(given, (id) => texts[id], compare);
       assert.deepEqual([...sorted.ids], ids.slice().sort(compare), `round ${round} (seed ${SEED})`);
       // Where the keys alone parted two neighbours, the collator parts their texts too: they are no tie.
       sorted.apart.forEach((apart, at) => {
