@@ -21,19 +21,23 @@ import {
 } from '../../core/store.ts';
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
 import { RecordTable, type StoredBook, storedBook } from './records.ts';
-import { growTo } from './bit-set.ts';
 import { OneAtATime, Stretch, STRETCH_MS } from './stretches.ts';
-import { type Matches, matchesOf, TextIndex } from './text-index.ts';
+import { type Built, type Matches, matchesOf, retested, TextIndex } from './text-index.ts';
 
 /** A search that reads more entries than this is done in stretches, taking its turn after the searches before it. */
 const QUICK_SEARCH = 50_000;
 
-/** How a store splits its long work; tests change both to make every search long and every stretch short. */
+/** A seed of more text than this (code units) has its suffix arrays sorted in a worker thread: in place it would take a tenth of a second or more. */
+const IN_WORKER_FROM = 200_000;
+
+/** How a store splits its long work; tests change them to make every search long, every stretch short, and every build a worker's. */
 export interface Pacing {
   /** The most entries a search reads at once rather than in stretches. */
   readonly quickSearch?: number;
   /** How long a stretch may run, in milliseconds. */
   readonly stretchMs?: number;
+  /** The seed's text, in code units, from which `ready` sorts the suffix arrays in a worker thread. */
+  readonly inWorkerFrom?: number;
 }
 
 export class IndexedBookStore implements BookStore {
@@ -42,23 +46,22 @@ export class IndexedBookStore implements BookStore {
   private readonly texts: TextIndex;
   private readonly orders: KeptOrders;
   /** The text a book holds, as the budget counts it. */
-  private readonly measure: (book: StoredBook) => number;
+  private readonly measure: (book: StoredBook) => number = textLength;
   /** Where a search done in stretches hears of each book written meanwhile, by id. */
   private readonly listeners = new Set<(id: number) => void>();
   /** Searches in stretches run one at a time, so that however many arrive at once, a turn of the event loop runs a stretch of one at most. */
   private readonly searches = new OneAtATime();
-  private readonly quickSearch: number;
-  private readonly stretchMs: number;
+  private readonly pacing: Required<Pacing>;
+  /** Settles once the text index is built: at once for a small seed, seconds after `ready` for a large one. */
+  built: Promise<Built> = Promise.resolve({ inWorker: false, ms: 0 });
 
   /** `table`: the fields whose sorts and text the store knows; another one, and another pacing, are for tests. */
-  constructor(capacity: number, table: FieldTable = FIELDS, { quickSearch = QUICK_SEARCH, stretchMs = STRETCH_MS }: Pacing = {}) {
+  constructor(capacity: number, table: FieldTable = FIELDS, pacing: Pacing = {}) {
     if (!(capacity >= 0 && capacity <= MAX_CAPACITY)) throw new RangeError(`a store holds at most ${MAX_CAPACITY} books, not ${capacity}`);
     this.capacity = capacity;
-    this.quickSearch = quickSearch;
-    this.stretchMs = stretchMs;
-    this.measure = textLength;
+    this.pacing = { quickSearch: QUICK_SEARCH, stretchMs: STRETCH_MS, inWorkerFrom: IN_WORKER_FROM, ...pacing };
     this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
-    this.texts = new TextIndex((id) => this.records.book(id));
+    this.texts = new TextIndex(() => this.records.all(), this.pacing.stretchMs);
     this.orders = new KeptOrders(this.records, table);
   }
 
@@ -137,7 +140,7 @@ export class IndexedBookStore implements BookStore {
       total: matches.ids.length,
     });
     const texts = this.indexTexts();
-    if (texts.cost(filter) <= this.quickSearch) return pageOf(texts.search(filter));
+    if (texts.cost(filter) <= this.pacing.quickSearch) return pageOf(texts.search(filter));
     return this.searches.run(async () => pageOf(await this.searchInStretches(filter)));
   }
 
@@ -162,18 +165,11 @@ export class IndexedBookStore implements BookStore {
     this.listeners.add(hear);
     let bits: Uint32Array;
     try {
-      bits = await this.texts.searchInStretches(filter, new Stretch(this.stretchMs));
+      bits = await this.texts.searchInStretches(filter, new Stretch(this.pacing.stretchMs));
     } finally {
       this.listeners.delete(hear);
     }
-    const test = bookTest(filter);
-    for (const id of written) {
-      if (id >= bits.length * 32) bits = growTo(bits, id);
-      const book = this.records.book(id);
-      if (book !== undefined && test(book)) bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
-      else bits[id >>> 5] = (bits[id >>> 5] as number) & ~(1 << (id & 31));
-    }
-    return matchesOf(bits);
+    return matchesOf(retested(bits, written, bookTest(filter), () => this.records.all()));
   }
 
   /** Tells each search in stretches that the book under `id` was added, replaced or removed. */
@@ -182,19 +178,23 @@ export class IndexedBookStore implements BookStore {
   }
 
   /**
-   * Builds the text index's suffix arrays now, in one pass over every book, unless they are built
-   * already; from then on each write updates them. `ready` calls this once the seed is loaded, so
-   * that no search waits for the build, which is slow for a large catalogue, and no client can
-   * make it happen later, when the texts sent meanwhile could make it large.
+   * Builds the text index's suffix arrays now, unless a build has begun: `ready` begins it once the seed is in, so that no search
+   * waits for it, and no client can make it happen later, when the texts sent meanwhile could make it large.
    */
   indexTexts(): TextIndex {
-    this.texts.build(() => this.records.all());
+    this.texts.build();
     return this.texts;
   }
 
-  /** The text index and every sort order, built once the seed is in, so that no request has to. */
+  /**
+   * The text index and every sort order, begun once the seed is in, so that no request has to.
+   * A large seed's suffix arrays are sorted in a worker thread while this one builds the sort
+   * orders and then serves: a search meanwhile reads every book, in stretches, as the map store
+   * does; the service answers seconds sooner.
+   */
   ready(): void {
-    this.indexTexts();
+    const inWorker = this.records.textUsed >= this.pacing.inWorkerFrom;
+    this.built = inWorker ? this.texts.buildInWorker() : Promise.resolve(this.texts.build());
     this.orders.buildAll();
   }
 }

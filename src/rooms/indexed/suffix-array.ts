@@ -4,22 +4,9 @@
  * order and the search among them are in suffix-order.ts; walks of a range, in suffix-walk.ts.
  */
 import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
-import {
-  ABOVE_ALL,
-  ASCII,
-  BELOW_ALL,
-  entryOf,
-  entryOffsets,
-  fold,
-  ID_MASK,
-  lowerCased,
-  MAX_IDS,
-  MAX_TEXT_LENGTH,
-  PREFIX,
-  seek,
-} from './suffix-order.ts';
+import { ABOVE_ALL, BELOW_ALL, entryOf, entryOffsets, ID_MASK, lowerCased, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
 import { entriesBetween, markInStretches, soughtFrom } from './suffix-walk.ts';
-import { sortSuffixes } from './suffix-sort.ts';
+import { comparedTexts, sortedEntries, sortedInWorker, textOf } from './suffix-build.ts';
 
 export { MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 
@@ -53,15 +40,20 @@ export class SuffixArray {
   /** The matches of the latest search, kept from search to search: a search of every book allocates nothing as large as its answer. */
   private found = new Int32Array(1024);
 
-  /** Builds the array at once for these texts, by id (undefined where an id is free). */
-  constructor(texts: readonly (string | undefined)[] = []) {
-    this.texts = texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
+  /** Builds the array at once for these texts, by id (undefined where an id is free); `sorted`, their entries if sorted already. */
+  constructor(texts: readonly (string | undefined)[] = [], sorted?: Uint32Array<ArrayBuffer>) {
+    this.texts = comparedTexts(texts);
     this.texts.forEach((text, id) => text !== undefined && this.noteLength(id, text));
-    const sorted = sortSuffixes(this.texts, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
+    sorted ??= sortedEntries(this.texts);
     this.suffixes = new SortedList(sorted);
     // Copied into the chunks, the sorted entries go back to the system now, not at whichever
     // garbage collection an idle service next runs (4 bytes a code unit of every text).
     sorted.buffer.transfer(0);
+  }
+
+  /** Builds the array for these texts with their entries sorted in a worker thread (suffix-build.ts), as this one goes on. */
+  static async inWorker(texts: readonly (string | undefined)[]): Promise<SuffixArray> {
+    return new SuffixArray(texts, await sortedInWorker(texts));
   }
 
   /** Adds a text under an id that has none; throws, changing nothing, when the id is beyond the entries. */
@@ -190,9 +182,4 @@ export class SuffixArray {
       this.suffixes.insertAt(seek(this.suffixes, this.texts, text, offset, entry), entry);
     }
   }
-}
-
-function textOf(id: number, text: string): string {
-  if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
-  return ASCII.test(text) ? text : text.toLowerCase();
 }

@@ -1,27 +1,60 @@
 /**
  * The text index: what the store looks up by text. The duplicate rule's lookup (a book with
  * exactly this title and these names) and, once built, two suffix arrays (suffix-array.ts), of the
- * titles and of the shown authors, that answer the filters. All hold ids, and see each write at once.
+ * titles and of the shown authors, that answer the filters. The lookup sees each write at once;
+ * the arrays a moment later (`pending`), so that no write waits for them.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { shownAuthor } from '../../core/book.ts';
-import type { BookFilter } from '../../core/store.ts';
+import { type BookFilter, bookTest } from '../../core/store.ts';
 import type { StoredBook } from './records.ts';
-import { SuffixArray, type TextMatches } from './suffix-array.ts';
-import { countOf, idsOf } from './bit-set.ts';
+import { MAX_IDS, SuffixArray } from './suffix-array.ts';
 import { DuplicateIndex } from './duplicate-index.ts';
-import type { Stretch } from './stretches.ts';
+import { Stretch, STRETCH_MS } from './stretches.ts';
+import {
+  type Books,
+  CHECK_COST,
+  costOf,
+  type Matches,
+  matchesOf,
+  retested,
+  retestedInStretches,
+  searchArrays,
+  searchArraysInStretches,
+  type TextArrays,
+} from './text-search.ts';
 
-/** The ids of the books a filter passes, each once, in no particular order; valid until the next search. */
-export type Matches = Omit<TextMatches, 'bits'>;
+export { type Matches, matchesOf, retested } from './text-search.ts';
+
+/** How a build went: in a worker thread, or here (`error` says why, when a worker could not), and in how many milliseconds. */
+export interface Built {
+  readonly inWorker: boolean;
+  readonly ms: number;
+  readonly error?: string;
+}
 
 export class TextIndex {
+  private readonly books: Books;
   private readonly duplicates: DuplicateIndex;
-  /** Built at once by `build`, and kept up to date from then on. */
-  private arrays: { readonly titles: SuffixArray; readonly authors: SuffixArray } | undefined;
+  /** Built by `build` or `buildInWorker`; from then on each write reaches them through `pending`. */
+  private arrays: TextArrays | undefined;
+  /** Whether a build has begun: from then on each write is pending until the arrays have it. */
+  private begun = false;
+  /**
+   * The ids written since the arrays' texts were read: their entries may be of a text they no
+   * longer hold, so every search tests these books by the plain rule (../../core/store.ts,
+   * bookTest) instead, until they are folded in, a stretch a turn. A write costs the lookup
+   * alone, and a batch of the longest texts never holds the event loop for their hundreds of entries each.
+   */
+  private readonly pending = new Set<number>();
+  private folding = false;
+  private readonly stretchMs: number;
 
-  /** `bookOf(id)`: the stored book under a live id. */
-  constructor(bookOf: (id: number) => StoredBook) {
-    this.duplicates = new DuplicateIndex(bookOf);
+  /** `books`: every stored book by id; `stretchMs`, for tests: how long a stretch of folding runs. */
+  constructor(books: Books, stretchMs = STRETCH_MS) {
+    this.books = books;
+    this.duplicates = new DuplicateIndex((id) => books()[id] as StoredBook);
+    this.stretchMs = stretchMs;
   }
 
   /** The id of the stored book with exactly this title and these derived names, if there is one. */
@@ -31,165 +64,135 @@ export class TextIndex {
 
   /** Indexes a book under an id; throws, changing nothing, when the id is beyond the suffix arrays. */
   add(id: number, book: StoredBook): void {
-    // First the steps that can refuse an id, before anything changed; the second refuses what the first does.
-    this.arrays?.titles.add(id, book.title);
-    this.arrays?.authors.add(id, shownAuthor(book));
+    if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
     this.duplicates.add(book, id);
+    this.written(id);
   }
 
   remove(id: number, book: StoredBook): void {
     this.duplicates.remove(book, id);
-    this.arrays?.titles.remove(id);
-    this.arrays?.authors.remove(id);
+    this.written(id);
   }
 
   /** Indexes `book` in place of `old` under the same id. */
   replace(id: number, old: StoredBook, book: StoredBook): void {
-    this.arrays?.titles.replace(id, book.title);
-    this.arrays?.authors.replace(id, shownAuthor(book));
     this.duplicates.remove(old, id);
     this.duplicates.add(book, id);
+    this.written(id);
   }
 
-  /**
-   * Builds the suffix arrays now, each in one pass over every book (by id, undefined where an id
-   * is free), unless they are built already.
-   */
-  build(books: () => readonly (StoredBook | undefined)[]): void {
-    if (this.arrays !== undefined) return;
-    const all = books();
-    this.arrays = {
-      titles: new SuffixArray(all.map((book) => book?.title)),
-      authors: new SuffixArray(all.map((book) => book && shownAuthor(book))),
-    };
-  }
-
-  /**
-   * The ids of the books that pass a filter of at least one part; the arrays must be built. One
-   * part is one search. Several start from the rarest part (by the entries its search would read),
-   * whose books are marked in a set of bits; each other part then either checks those books one
-   * by one, when they are few beside what its search would read, or marks its own set, which is
-   * intersected a word at a time. So a search costs about what its rarest word finds, or what each
-   * word finds, whichever is less; never a string comparison for every book.
-   */
-  search(filter: BookFilter): Matches {
-    const parts = this.parts(filter);
-    const [only] = parts;
-    if (parts.length === 1 && only !== undefined && only.arrays.length === 1) return (only.arrays[0] as SuffixArray).search(only.needle);
-    if ((parts[0] as Part).size <= FEW) return fewMatches(parts);
-    const all = marked(parts[0] as Part);
-    let count = countOf(all);
-    for (const { arrays, needle, size } of parts.slice(1)) {
-      if (count === 0) break;
-      if (count * CHECK_COST < size) {
-        for (const id of idsOf(all))
-          if (!arrays.some((array) => array.holds(id, needle))) all[id >>> 5] = (all[id >>> 5] as number) & ~(1 << (id & 31));
-      } else {
-        const part = marked({ arrays, needle, size });
-        for (let i = 0; i < all.length; i++) all[i] = (all[i] as number) & (part[i] ?? 0);
-      }
-      count = countOf(all);
+  /** Builds the suffix arrays now, each in one pass over every book, unless a build has begun. */
+  build(): Built {
+    const began = performance.now();
+    if (!this.begun) {
+      this.begun = true;
+      const books = this.books();
+      this.arrays = { titles: new SuffixArray(titlesOf(books)), authors: new SuffixArray(authorsOf(books)) };
     }
-    return matchesOf(all);
+    return { inWorker: false, ms: Math.round(performance.now() - began) };
+  }
+
+  /**
+   * Builds the suffix arrays from the texts as they are now, sorted in a worker thread, unless a
+   * build has begun. Meanwhile a search reads every book by the plain rule, in stretches; what is
+   * written meanwhile is pending once they arrive. A worker that fails leaves the sort to this thread.
+   */
+  async buildInWorker(): Promise<Built> {
+    if (this.begun) return this.build();
+    this.begun = true;
+    const began = performance.now();
+    const books = this.books();
+    const [titles, authors] = [titlesOf(books), authorsOf(books)];
+    let error: string | undefined;
+    const sorted = (texts: (string | undefined)[]): Promise<SuffixArray> =>
+      SuffixArray.inWorker(texts).catch((failure: unknown) => {
+        error = String(failure);
+        return new SuffixArray(texts);
+      });
+    this.arrays = { titles: await sorted(titles), authors: await sorted(authors) };
+    this.foldSoon();
+    return { inWorker: error === undefined, ms: Math.round(performance.now() - began), ...(error === undefined ? {} : { error }) };
+  }
+
+  /** The ids of the books that pass a filter of at least one part: the arrays' answer, and each pending book tested by the plain rule. */
+  search(filter: BookFilter): Matches {
+    if (this.arrays === undefined) return matchesOf(retested(this.noBits(), allIds(this.books), bookTest(filter), this.books));
+    const found = searchArrays(this.arrays, filter);
+    if (this.pending.size === 0) return found;
+    const bits = this.noBits();
+    for (const id of found.ids) bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
+    return matchesOf(retested(bits, this.pending, bookTest(filter), this.books));
   }
 
   /** About how many entries a search for `filter` reads: a search that reads many is done in stretches. */
   cost(filter: BookFilter): number {
-    return this.parts(filter).reduce((sum, part) => sum + part.size, 0);
+    if (this.arrays === undefined) return this.books().length * CHECK_COST;
+    return costOf(this.arrays, filter) + this.pending.size * CHECK_COST;
   }
 
   /**
-   * The same answer as `search`, as a set of bits, found in stretches (stretches.ts): every walk and
-   * every check by hand gives the event loop back whenever the stretch's time is up. A book written
-   * meanwhile may be marked as it was or as it is; the caller checks those again.
+   * The same answer as `search`, as a set of bits, found in stretches (text-search.ts). A book
+   * written meanwhile may be marked as it was or as it is; the caller checks those again.
    */
   async searchInStretches(filter: BookFilter, stretch: Stretch): Promise<Uint32Array> {
-    const [first, ...others] = this.parts(filter) as [Part, ...Part[]];
-    const { titles, authors } = this.arrays as NonNullable<typeof this.arrays>;
-    const words = Math.ceil(Math.max(titles.size, authors.size) / 32) + 1;
-    const all = await markedInStretches(first, words, stretch);
-    for (const part of others) {
-      const count = countOf(all);
-      if (count === 0) break;
-      if (count * CHECK_COST < part.size) {
-        for (const id of idsOf(all)) {
-          if (!part.arrays.some((array) => array.holds(id, part.needle))) all[id >>> 5] = (all[id >>> 5] as number) & ~(1 << (id & 31));
-          if (stretch.late) await stretch.next();
+    const test = bookTest(filter);
+    if (this.arrays === undefined) return retestedInStretches(this.noBits(), allIds(this.books), test, this.books, stretch);
+    // A book pending now may be folded in while the walk waits, and missed by it: each is tested at the end.
+    const unsure = [...this.pending];
+    const all = await searchArraysInStretches(this.arrays, filter, stretch);
+    return retestedInStretches(all, [...unsure, ...this.pending], test, this.books, stretch);
+  }
+
+  /** Folds the pending writes into the arrays, a stretch a turn, starting a turn from now, unless a fold is under way. */
+  private foldSoon(): void {
+    if (this.folding || this.pending.size === 0) return;
+    this.folding = true;
+    void this.fold();
+  }
+
+  private async fold(): Promise<void> {
+    const { titles, authors } = this.arrays as TextArrays;
+    const stretch = new Stretch(this.stretchMs);
+    while (this.pending.size > 0) {
+      await stretch.next();
+      for (const id of this.pending) {
+        const book = this.books()[id];
+        if (book === undefined) {
+          titles.remove(id);
+          authors.remove(id);
+        } else {
+          titles.replace(id, book.title);
+          authors.replace(id, shownAuthor(book));
         }
-      } else {
-        const bits = await markedInStretches(part, words, stretch);
-        for (let i = 0; i < all.length; i++) all[i] = (all[i] as number) & (bits[i] as number);
+        this.pending.delete(id);
+        if (stretch.late) break;
       }
     }
-    return all;
+    this.folding = false;
   }
 
-  /** The parts of a filter, each with the entries its search would read, rarest first. */
-  private parts({ title, author, words = [] }: BookFilter): Part[] {
-    const { titles, authors } = this.arrays as NonNullable<typeof this.arrays>;
-    const parts: Part[] = [];
-    if (title !== undefined) parts.push({ arrays: [titles], needle: title, size: 0 });
-    if (author !== undefined) parts.push({ arrays: [authors], needle: author, size: 0 });
-    for (const word of words) parts.push({ arrays: [titles, authors], needle: word, size: 0 });
-    for (const part of parts) part.size = part.arrays.reduce((sum, array) => sum + array.estimate(part.needle), 0);
-    return parts.sort((a, b) => a.size - b.size);
+  /** Notes a write: the arrays learn of it once it is folded in. */
+  private written(id: number): void {
+    if (!this.begun) return;
+    this.pending.add(id);
+    if (this.arrays !== undefined) this.foldSoon();
+  }
+
+  /** A bit for every id, none set. */
+  private noBits(): Uint32Array {
+    return new Uint32Array(Math.ceil(this.books().length / 32) + 1);
+  }
+
+  /** Settles once nothing written so far is pending: for tests, which compare the arrays' answers alone. */
+  async folded(): Promise<void> {
+    while (this.pending.size > 0 || this.folding) await nextTurn();
   }
 }
 
-/** The ids whose bits are set, and a test of one id. */
-export function matchesOf(bits: Uint32Array): Matches {
-  return { ids: Int32Array.from(idsOf(bits)), has: (id) => ((bits[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0 };
+/** Every id up to the last stored book's. */
+function* allIds(books: Books): Generator<number> {
+  for (let id = 0; id < books().length; id++) yield id;
 }
 
-/** The books that hold a part's needle in any of its arrays, as `words` words of bits, marked in stretches. */
-async function markedInStretches({ arrays, needle }: Part, words: number, stretch: Stretch): Promise<Uint32Array> {
-  const bits = new Uint32Array(words);
-  for (const array of arrays) {
-    for (const _ of array.mark(needle, bits)) if (stretch.late) await stretch.next();
-  }
-  return bits;
-}
-
-/** A part of a filter: a needle, the arrays any of which may hold it, and about what its search reads. */
-interface Part {
-  readonly arrays: readonly SuffixArray[];
-  readonly needle: string;
-  size: number;
-}
-
-/** About how many entries a search reads in the time it takes to check one text by hand (lower-case it, then search it). */
-const CHECK_COST = 32;
-/** A rarest part that reads at most this many entries is followed book by book, in a list, never in sets of a bit per book. */
-const FEW = 4096;
-
-/**
- * The search when the rarest part finds few books: they are listed, and each other part keeps
- * those it holds, checked by hand or by its own set of bits, whichever costs less. Nothing here
- * grows with the catalogue, so a one-match search costs the same at any size.
- */
-function fewMatches([first, ...others]: Part[]): Matches {
-  const seen = new Set<number>();
-  for (const array of (first as Part).arrays) for (const id of array.search((first as Part).needle).ids) seen.add(id);
-  let ids = [...seen];
-  for (const part of others) {
-    if (ids.length === 0) break;
-    if (ids.length * CHECK_COST < part.size) ids = ids.filter((id) => part.arrays.some((array) => array.holds(id, part.needle)));
-    else {
-      const bits = marked(part);
-      ids = ids.filter((id) => ((bits[id >>> 5] ?? 0) & (1 << (id & 31))) !== 0);
-    }
-  }
-  const kept = new Set(ids);
-  return { ids: Int32Array.from(ids), has: (id) => kept.has(id) };
-}
-
-/** The books that hold a part's needle in any of its arrays, as a set of bits. */
-function marked({ arrays, needle }: Part): Uint32Array {
-  let bits: Uint32Array | undefined;
-  for (const array of arrays) {
-    const found = array.search(needle).bits;
-    if (bits === undefined) bits = found.slice();
-    else for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] as number) | (found[i] ?? 0);
-  }
-  return bits as Uint32Array;
-}
+const titlesOf = (books: readonly (StoredBook | undefined)[]): (string | undefined)[] => books.map((book) => book?.title);
+const authorsOf = (books: readonly (StoredBook | undefined)[]): (string | undefined)[] => books.map((book) => book && shownAuthor(book));

@@ -180,10 +180,12 @@ describe('IndexedBookStore', () => {
 
 describe('IndexedBookStore answers exactly as MapBookStore, through a seeded random run', () => {
   // The seed is in each name, so that it shows on the result line whatever happens.
-  // Searches done at once, and every search done in stretches, each stretch as short as it can be.
+  // Searches done at once, and every search done in stretches, each stretch as short as it can be;
+  // then the text index built in a worker thread from step 1,000 on, while the run goes on.
   for (const [pacing, name] of [
     [{}, ''],
     [{ quickSearch: 0, stretchMs: 0 }, ', every search in stretches'],
+    [{ inWorkerFrom: 0, stretchMs: 0 }, ', the text index built in a worker thread meanwhile'],
   ] as const) {
     it(`thousands of mixed adds, replaces, deletes and queries (filter × sort × page)${name} (ROBUSTNESS_SEED=${SEED})`, async (t) => {
       const seed = SEED;
@@ -193,7 +195,15 @@ describe('IndexedBookStore answers exactly as MapBookStore, through a seeded ran
       const plain = new MapBookStore(5000);
       const live: string[] = [];
       let next = 0;
+      const building = 'inWorkerFrom' in pacing;
+      let [built, whileBuilding] = [false, 0];
       for (let step = 0; step < 6000; step++) {
+        if (step === 1000 && building) {
+          fast.ready();
+          void fast.built.then(() => (built = true));
+        }
+        // Now and then a turn of the event loop, in which writes are folded into the text index, or its build arrives.
+        if (random.int(20) === 0) await new Promise((resolve) => setImmediate(resolve));
         const roll = random.int(10);
         if (roll < 4) {
           const words = Array.from({ length: 1 + random.int(4) }, () => random.pick(WORDS));
@@ -231,6 +241,9 @@ describe('IndexedBookStore answers exactly as MapBookStore, through a seeded ran
             `step ${step}: replace ${JSON.stringify(entry)} (seed ${seed})`,
           );
         } else {
+          // A search before `ready` would build the index here and now.
+          if (building && step < 1000) continue;
+          if (building && !built) whileBuilding++;
           const query: BookQuery = {
             title: random.int(3) === 0 ? random.pick(NEEDLES) : undefined,
             author: random.int(3) === 0 ? random.pick(NEEDLES) : undefined,
@@ -256,6 +269,10 @@ describe('IndexedBookStore answers exactly as MapBookStore, through a seeded ran
         }
       }
       assert.ok(fast.size > 100, `the run kept ${fast.size} books`);
+      if (building) {
+        const { inWorker, error } = await fast.built;
+        assert.deepEqual([inWorker, whileBuilding > 0], [true, true], `${whileBuilding} searches while building; ${error}`);
+      }
     });
   }
 

@@ -1,0 +1,36 @@
+/**
+ * What a suffix array (suffix-array.ts) is built from: each text as it is compared, and the
+ * entries of every text sorted (suffix-sort.ts), here or in a worker thread (suffix-worker.ts).
+ */
+import { Worker } from 'node:worker_threads';
+import { ASCII, entryOf, fold, MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
+import { sortSuffixes } from './suffix-sort.ts';
+
+/** A text as compared: lower-cased; a text of plain ASCII as it is, folded A–Z while comparing. Throws for an id beyond the entries. */
+export function textOf(id: number, text: string): string {
+  if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
+  return ASCII.test(text) ? text : text.toLowerCase();
+}
+
+/** Texts by id (undefined where an id is free), each as compared. */
+export const comparedTexts = (texts: readonly (string | undefined)[]): (string | undefined)[] =>
+  texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
+
+/** The entries of every suffix of texts as compared, sorted. */
+export const sortedEntries = (compared: readonly (string | undefined)[]): Uint32Array<ArrayBuffer> =>
+  sortSuffixes(compared, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
+
+/**
+ * `sortedEntries(comparedTexts(texts))`, worked out in a worker thread, so that the thread that
+ * serves goes on meanwhile: for a large catalogue the sort takes seconds. Fails if the worker
+ * cannot start, or stops without an answer.
+ */
+export function sortedInWorker(texts: readonly (string | undefined)[]): Promise<Uint32Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./suffix-worker.ts', import.meta.url), { workerData: texts });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    // After its answer, the worker's exit changes nothing: a promise settles once.
+    worker.once('exit', (code) => reject(new Error(`the suffix sort's worker stopped with exit code ${code}`)));
+  });
+}
