@@ -32,6 +32,8 @@ export interface Attack {
   readonly env?: Readonly<Record<string, string>>;
   /** The service also listens for metrics (METRICS_PORT), whose base the attack is given. */
   readonly metrics?: boolean;
+  /** It starts the moment the service answers, before its text index is built in a worker thread: every search then reads every book. */
+  readonly beforeIndex?: boolean;
   readonly run: (base: string, metricsBase: string) => Promise<Outcome>;
 }
 
@@ -147,6 +149,12 @@ export const ATTACKS: readonly Attack[] = [
     name: 'Ten unpaged listings at once, each read to the end',
     catalogue: '100,000 books',
     run: (base) => atOnceOutcome(base, 10, { path: '/books' }),
+  },
+  {
+    name: 'Thirty one-letter searches at once, sorted, the moment the service answers, before its text index is built',
+    catalogue: '100,000 books',
+    beforeIndex: true,
+    run: (base) => atOnceOutcome(base, 30, { path: '/books?title=e&sort=title,desc&page=0&size=20' }),
   },
   {
     name: 'One unpaged listing, 8 KB Host of 127 labels of 63 letters',

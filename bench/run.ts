@@ -283,10 +283,12 @@ async function scenarios(): Promise<void> {
   if (metrics) rows.push({ ...metrics, target: '≥ 0.95× without' });
   await Promise.all([metricsOff.stop(), metricsOn.stop()]);
 
-  const large = await startService({ env: { SEED_FILE: seedFile, MAX_BOOKS: String(2 * BOOKS) } });
+  const large = await startService({ env: { SEED_FILE: seedFile, MAX_BOOKS: String(2 * BOOKS) }, indexed: true });
   const small = await startService({ env: { SEED_FILE: smallSeedFile } });
-  log(`service with ${BOOKS} books: first 200 after ${large.startMs.toFixed(0)} ms`);
-  // The title index is built at start-up, so even the first search finds it ready.
+  log(
+    `service with ${BOOKS} books: first 200 after ${large.startMs.toFixed(0)} ms, text index built after ${large.indexedMs?.toFixed(0)} ms`,
+  );
+  // Measured once the text index is built, so that even the first search finds it ready.
   const searchStarted = performance.now();
   const firstSearch = await fetchOnce(large.base, 'GET', `/books?title=${RARE_WORD.toLowerCase()}`);
   const firstSearchMs = performance.now() - searchStarted;
@@ -351,7 +353,17 @@ async function scenarios(): Promise<void> {
   log(
     markdown(
       rows,
-      { coldStartMs, rssFixture, rss, books: BOOKS, fewBooks: SMALL_BOOKS, settleMs: SETTLE_MS, start100kMs: large.startMs, firstSearchMs },
+      {
+        coldStartMs,
+        rssFixture,
+        rss,
+        books: BOOKS,
+        fewBooks: SMALL_BOOKS,
+        settleMs: SETTLE_MS,
+        start100kMs: large.startMs,
+        indexed100kMs: large.indexedMs ?? NaN,
+        firstSearchMs,
+      },
       setup,
     ),
   );

@@ -193,8 +193,9 @@ export class IndexedBookStore implements BookStore {
    * does; the service answers seconds sooner.
    */
   ready(): void {
+    // The sort orders first, so that what they hold while being built is gone before the worker's sort holds its most.
+    this.orders.buildAll();
     const inWorker = this.records.textUsed >= this.pacing.inWorkerFrom;
     this.built = inWorker ? this.texts.buildInWorker() : Promise.resolve(this.texts.build());
-    this.orders.buildAll();
   }
 }
