@@ -187,13 +187,11 @@ export class IndexedBookStore implements BookStore {
   }
 
   /**
-   * The text index and every sort order, begun once the seed is in, so that no request has to.
-   * A large seed's suffix arrays are sorted in a worker thread while this one builds the sort
-   * orders and then serves: a search meanwhile reads every book, in stretches, as the map store
-   * does; the service answers seconds sooner.
+   * The sort orders and the text index, begun once the seed is in, so that no request has to. A large seed's suffix arrays are
+   * sorted in a worker thread, once the orders are built and what they held meanwhile is free, while this thread serves: a search
+   * meanwhile reads every book, in stretches, as the map store does; the service answers seconds sooner.
    */
   ready(): void {
-    // The sort orders first, so that what they hold while being built is gone before the worker's sort holds its most.
     this.orders.buildAll();
     const inWorker = this.records.textUsed >= this.pacing.inWorkerFrom;
     this.built = inWorker ? this.texts.buildInWorker() : Promise.resolve(this.texts.build());
