@@ -22,7 +22,8 @@ import {
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
 import { RecordTable, type StoredBook, storedBook } from './records.ts';
 import { OneAtATime, Stretch, STRETCH_MS } from './stretches.ts';
-import { type Built, type Matches, matchesOf, retested, TextIndex } from './text-index.ts';
+import { type Built, FOLD_MS, TextIndex } from './text-index.ts';
+import { type Matches, matchesOf, retested } from './text-search.ts';
 
 /** A search that reads more entries than this is done in stretches, taking its turn after the searches before it. */
 const QUICK_SEARCH = 50_000;
@@ -61,7 +62,7 @@ export class IndexedBookStore implements BookStore {
     this.capacity = capacity;
     this.pacing = { quickSearch: QUICK_SEARCH, stretchMs: STRETCH_MS, inWorkerFrom: IN_WORKER_FROM, ...pacing };
     this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
-    this.texts = new TextIndex(() => this.records.all(), this.pacing.stretchMs);
+    this.texts = new TextIndex(() => this.records.all(), Math.min(FOLD_MS, this.pacing.stretchMs));
     this.orders = new KeptOrders(this.records, table);
   }
 
