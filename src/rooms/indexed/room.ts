@@ -1,7 +1,7 @@
 /**
  * The indexed store, as a room: STORE=indexed (the default while this room is in) keeps every
  * query as cheap as its answer at any size, where the core's map store scans (README.md here).
- * Once the service listens, it logs when the text index is built: seconds later for a large seed.
+ * Once the service listens, it logs when a large seed's text index, sorted in a worker thread, is in.
  */
 import { defineRoom } from '../../core/rooms.ts';
 import { IndexedBookStore } from './store.ts';
@@ -15,7 +15,7 @@ export const indexed = defineRoom({
       const built = await store.built;
       // A build before the service listened is done before its first line: only one after it is news.
       if (built.inWorker) logger.info('text index built', { ...built });
-      else if (built.error !== undefined) logger.warn('text index built here: a worker thread could not sort it', { ...built });
+      else if (built.error !== undefined) logger.error('text index not built: every search reads every book', { ...built });
     },
   }),
 });

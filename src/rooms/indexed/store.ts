@@ -21,25 +21,10 @@ import {
 } from '../../core/store.ts';
 import { KeptOrders, SCAN_BATCH } from './kept-orders.ts';
 import { RecordTable, type StoredBook, storedBook } from './records.ts';
-import { OneAtATime, Stretch, STRETCH_MS } from './stretches.ts';
-import { type Built, FOLD_MS, TextIndex } from './text-index.ts';
+import { OneAtATime, Stretch } from './stretches.ts';
+import { type Built, TextIndex } from './text-index.ts';
+import { FOLD_MS, PACING, type Pacing } from './pacing.ts';
 import { type Matches, matchesOf, retested } from './text-search.ts';
-
-/** A search that reads more entries than this is done in stretches, taking its turn after the searches before it. */
-const QUICK_SEARCH = 50_000;
-
-/** A seed of more text than this (code units) has its suffix arrays sorted in a worker thread: in place it would take a tenth of a second or more. */
-const IN_WORKER_FROM = 200_000;
-
-/** How a store splits its long work; tests change them to make every search long, every stretch short, and every build a worker's. */
-export interface Pacing {
-  /** The most entries a search reads at once rather than in stretches. */
-  readonly quickSearch?: number;
-  /** How long a stretch may run, in milliseconds. */
-  readonly stretchMs?: number;
-  /** The seed's text, in code units, from which `ready` sorts the suffix arrays in a worker thread. */
-  readonly inWorkerFrom?: number;
-}
 
 export class IndexedBookStore implements BookStore {
   readonly capacity: number;
@@ -50,17 +35,17 @@ export class IndexedBookStore implements BookStore {
   private readonly measure: (book: StoredBook) => number = textLength;
   /** Where a search done in stretches hears of each book written meanwhile, by id. */
   private readonly listeners = new Set<(id: number) => void>();
-  /** Searches in stretches run one at a time, so that however many arrive at once, a turn of the event loop runs a stretch of one at most. */
+  /** Searches in stretches run one at a time, so that however many arrive at once, a turn of the event loop runs a stretch of one search at most. */
   private readonly searches = new OneAtATime();
   private readonly pacing: Required<Pacing>;
-  /** Settles once the text index is built: at once for a small seed, seconds after `ready` for a large one. */
+  /** Settles once the text index is built, or could not be: at once for a small seed, later for a large one. */
   built: Promise<Built> = Promise.resolve({ inWorker: false, ms: 0 });
 
   /** `table`: the fields whose sorts and text the store knows; another one, and another pacing, are for tests. */
   constructor(capacity: number, table: FieldTable = FIELDS, pacing: Pacing = {}) {
     if (!(capacity >= 0 && capacity <= MAX_CAPACITY)) throw new RangeError(`a store holds at most ${MAX_CAPACITY} books, not ${capacity}`);
     this.capacity = capacity;
-    this.pacing = { quickSearch: QUICK_SEARCH, stretchMs: STRETCH_MS, inWorkerFrom: IN_WORKER_FROM, ...pacing };
+    this.pacing = { ...PACING, ...pacing };
     this.records = new RecordTable(capacity * TEXT_PER_BOOK, this.measure);
     this.texts = new TextIndex(() => this.records.all(), Math.min(FOLD_MS, this.pacing.stretchMs));
     this.orders = new KeptOrders(this.records, table);
@@ -190,11 +175,11 @@ export class IndexedBookStore implements BookStore {
   /**
    * The sort orders and the text index, begun once the seed is in, so that no request has to. A large seed's suffix arrays are
    * sorted in a worker thread, once the orders are built and what they held meanwhile is free, while this thread serves: a search
-   * meanwhile reads every book, in stretches, as the map store does; the service answers seconds sooner.
+   * meanwhile reads every book, in stretches, as the map store does; the service answers much sooner.
    */
   ready(): void {
     this.orders.buildAll();
     const inWorker = this.records.textUsed >= this.pacing.inWorkerFrom;
-    this.built = inWorker ? this.texts.buildInWorker() : Promise.resolve(this.texts.build());
+    this.built = inWorker ? this.texts.buildInWorker(this.pacing.sortInWorker) : Promise.resolve(this.texts.build());
   }
 }

@@ -6,7 +6,7 @@
 import { chunkAt, indexAt, type Position, SortedList } from './sorted-list.ts';
 import { ABOVE_ALL, BELOW_ALL, entryOf, entryOffsets, ID_MASK, lowerCased, MAX_TEXT_LENGTH, PREFIX, seek } from './suffix-order.ts';
 import { entriesBetween, markInStretches, soughtFrom } from './suffix-walk.ts';
-import { comparedTexts, sortedEntries, sortedInWorker, textOf } from './suffix-build.ts';
+import { comparedTexts, sortedEntries, textOf } from './suffix-build.ts';
 
 export { MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 
@@ -40,7 +40,7 @@ export class SuffixArray {
   /** The matches of the latest search, kept from search to search: a search of every book allocates nothing as large as its answer. */
   private found = new Int32Array(1024);
 
-  /** Builds the array at once for these texts, by id (undefined where an id is free); `sorted`, their entries if sorted already. */
+  /** Builds the array at once for these texts, by id (undefined where an id is free); `sorted`, their entries if sorted already (suffix-build.ts). */
   constructor(texts: readonly (string | undefined)[] = [], sorted?: Uint32Array<ArrayBuffer>) {
     this.texts = comparedTexts(texts);
     this.texts.forEach((text, id) => text !== undefined && this.noteLength(id, text));
@@ -49,11 +49,6 @@ export class SuffixArray {
     // Copied into the chunks, the sorted entries go back to the system now, not at whichever
     // garbage collection an idle service next runs (4 bytes a code unit of every text).
     sorted.buffer.transfer(0);
-  }
-
-  /** Builds the array for these texts with their entries sorted in a worker thread (suffix-build.ts), as this one goes on. */
-  static async inWorker(texts: readonly (string | undefined)[]): Promise<SuffixArray> {
-    return new SuffixArray(texts, await sortedInWorker(texts));
   }
 
   /** Adds a text under an id that has none; throws, changing nothing, when the id is beyond the entries. */
@@ -133,7 +128,7 @@ export class SuffixArray {
 
   /**
    * Marks in `bits` each text that contains `query`, as `search` finds them, pausing (a `yield`) every few thousand entries
-   * (suffix-walk.ts). A text written while the walk waits may be marked as it was or as it is; the caller checks those again.
+   * (suffix-walk.ts). A text changed while the walk waits may be marked as it was or as it is; the caller checks those again.
    */
   *mark(query: string, bits: Uint32Array): Generator<void, void, void> {
     const needle = query.toLowerCase();

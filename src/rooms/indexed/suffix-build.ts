@@ -6,9 +6,14 @@ import { Worker } from 'node:worker_threads';
 import { ASCII, entryOf, fold, MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 import { sortSuffixes } from './suffix-sort.ts';
 
+/** Throws for an id beyond what an entry can hold. */
+export function refuseBeyond(id: number): void {
+  if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
+}
+
 /** A text as compared: lower-cased; a text of plain ASCII as it is, folded A–Z while comparing. Throws for an id beyond the entries. */
 export function textOf(id: number, text: string): string {
-  if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
+  refuseBeyond(id);
   return ASCII.test(text) ? text : text.toLowerCase();
 }
 
@@ -21,16 +26,21 @@ export const sortedEntries = (compared: readonly (string | undefined)[]): Uint32
   sortSuffixes(compared, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
 
 /**
- * `sortedEntries(comparedTexts(texts))`, worked out in a worker thread, so that the thread that
- * serves goes on meanwhile: for a large catalogue the sort takes seconds. Fails if the worker
- * cannot start, or stops without an answer.
+ * `sortedEntries(comparedTexts(texts))` of each list of texts, worked out one list after another
+ * in a worker thread, so that the thread that serves goes on meanwhile: for a large catalogue the
+ * sort takes long. The lists are copied to it at once. Fails if the worker cannot start, or stops
+ * before its last answer.
  */
-export function sortedInWorker(texts: readonly (string | undefined)[]): Promise<Uint32Array<ArrayBuffer>> {
+export function sortedInWorker(lists: readonly (readonly (string | undefined)[])[]): Promise<Uint32Array<ArrayBuffer>[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./suffix-worker.ts', import.meta.url), { workerData: texts });
-    worker.once('message', resolve);
+    const worker = new Worker(new URL('./suffix-worker.ts', import.meta.url), { workerData: lists });
+    const sorted: Uint32Array<ArrayBuffer>[] = [];
+    worker.on('message', (entries: Uint32Array<ArrayBuffer>) => {
+      sorted.push(entries);
+      if (sorted.length === lists.length) resolve(sorted);
+    });
     worker.once('error', reject);
-    // After its answer, the worker's exit changes nothing: a promise settles once.
+    // After its last answer, the worker's exit changes nothing: a promise settles once.
     worker.once('exit', (code) => reject(new Error(`the suffix sort's worker stopped with exit code ${code}`)));
   });
 }

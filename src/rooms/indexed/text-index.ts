@@ -8,12 +8,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { shownAuthor } from '../../core/book.ts';
 import { type BookFilter, bookTest } from '../../core/store.ts';
 import type { StoredBook } from './records.ts';
-import { MAX_IDS, SuffixArray } from './suffix-array.ts';
+import { SuffixArray } from './suffix-array.ts';
 import { DuplicateIndex } from './duplicate-index.ts';
 import { Stretch } from './stretches.ts';
 import {
+  allIds,
+  authorsOf,
   type Books,
-  CHECK_COST,
   costOf,
   type Matches,
   matchesOf,
@@ -22,25 +23,27 @@ import {
   searchArrays,
   searchArraysInStretches,
   type TextArrays,
+  testCost,
+  titlesOf,
 } from './text-search.ts';
+import { refuseBeyond, sortedInWorker } from './suffix-build.ts';
+import { FOLD_MS } from './pacing.ts';
 
-/** How a build went: in a worker thread, or here (`error` says why, when a worker could not), and in how many milliseconds. */
+/** How a build went: in a worker thread or here, in how many milliseconds; `error`, why a worker could not, and the arrays are not built. */
 export interface Built {
   readonly inWorker: boolean;
   readonly ms: number;
   readonly error?: string;
 }
 
-/** A stretch of folding, in ms: shorter than a search's, since a write that comes meanwhile waits (4 ms gave long titles' adds a p99 of 6.4 ms). */
-export const FOLD_MS = 1;
-
 export class TextIndex {
   private readonly books: Books;
   private readonly duplicates: DuplicateIndex;
   /** Built by `build` or `buildInWorker`; from then on each write reaches them through `pending`. */
   private arrays: TextArrays | undefined;
-  /** Whether a build has begun: from then on each write is pending until the arrays have it. */
+  /** Whether a build has begun, and whether a worker thread is sorting: from then on each write is pending until the arrays have it. */
   private begun = false;
+  private sorting = false;
   /**
    * The ids written since the arrays' texts were read: their entries may be of a text they no
    * longer hold, so every search tests these books by the plain rule (../../core/store.ts,
@@ -65,7 +68,7 @@ export class TextIndex {
 
   /** Indexes a book under an id; throws, changing nothing, when the id is beyond the suffix arrays. */
   add(id: number, book: StoredBook): void {
-    if (id >= MAX_IDS) throw new RangeError(`id ${id} is beyond the index`);
+    refuseBeyond(id);
     this.duplicates.add(book, id);
     this.written(id);
   }
@@ -94,25 +97,31 @@ export class TextIndex {
   }
 
   /**
-   * Builds the suffix arrays from the texts as they are now, sorted in a worker thread, unless a
-   * build has begun. Meanwhile a search reads every book by the plain rule, in stretches; what is
-   * written meanwhile is pending once they arrive. A worker that fails leaves the sort to this thread.
+   * Builds the suffix arrays from the texts as they are now, sorted in a worker thread by `sort`
+   * (suffix-build.ts), unless a build has begun. Meanwhile a search reads every book by the plain
+   * rule, in stretches; what is written meanwhile is pending once they arrive. Never rejects.
    */
-  async buildInWorker(): Promise<Built> {
-    if (this.begun) return this.build();
-    this.begun = true;
+  async buildInWorker(sort = sortedInWorker): Promise<Built> {
+    if (this.begun) return { inWorker: false, ms: 0 };
+    [this.begun, this.sorting] = [true, true];
     const began = performance.now();
+    const ms = (): number => Math.round(performance.now() - began);
     const books = this.books();
     const [titles, authors] = [titlesOf(books), authorsOf(books)];
-    let error: string | undefined;
-    const sorted = (texts: (string | undefined)[]): Promise<SuffixArray> =>
-      SuffixArray.inWorker(texts).catch((failure: unknown) => {
-        error = String(failure);
-        return new SuffixArray(texts);
-      });
-    this.arrays = { titles: await sorted(titles), authors: await sorted(authors) };
-    this.foldSoon();
-    return { inWorker: error === undefined, ms: Math.round(performance.now() - began), ...(error === undefined ? {} : { error }) };
+    try {
+      const [titlesSorted, authorsSorted] = await sort([titles, authors]);
+      const titleArray = new SuffixArray(titles, titlesSorted);
+      await nextTurn(); // each array's copy into its chunks in a turn of its own
+      this.arrays = { titles: titleArray, authors: new SuffixArray(authors, authorsSorted) };
+    } catch (error) {
+      // Sorted here, the catalogue would hold the event loop far too long: searches go on reading every book, in stretches.
+      this.pending.clear();
+      return { inWorker: false, ms: ms(), error: String(error) };
+    } finally {
+      this.sorting = false;
+    }
+    void this.foldSoon();
+    return { inWorker: true, ms: ms() };
   }
 
   /** The ids of the books that pass a filter of at least one part: the arrays' answer, and each pending book tested by the plain rule. */
@@ -127,8 +136,9 @@ export class TextIndex {
 
   /** About how many entries a search for `filter` reads: a search that reads many is done in stretches. */
   cost(filter: BookFilter): number {
-    if (this.arrays === undefined) return this.books().length * CHECK_COST;
-    return costOf(this.arrays, filter) + this.pending.size * CHECK_COST;
+    // Before the arrays, every search reads every book: in stretches, whatever its size.
+    if (this.arrays === undefined) return Infinity;
+    return costOf(this.arrays, filter) + testCost(this.pending, this.books);
   }
 
   /**
@@ -141,17 +151,16 @@ export class TextIndex {
     // A book pending now may be folded in while the walk waits, and missed by it: each is tested at the end.
     const unsure = [...this.pending];
     const all = await searchArraysInStretches(this.arrays, filter, stretch);
-    return retestedInStretches(all, [...unsure, ...this.pending], test, this.books, stretch);
+    return retestedInStretches(all, unsure, test, this.books, stretch);
   }
 
-  /** Folds the pending writes into the arrays, a stretch a turn, starting a turn from now, unless a fold is under way. */
-  private foldSoon(): void {
+  /**
+   * Folds the pending writes into the arrays, a stretch a turn, starting a turn from now, unless a fold is under way. Its callers
+   * do not wait for it; one that failed would be a bug, its rejection left unhandled so that the process stops and says where.
+   */
+  private async foldSoon(): Promise<void> {
     if (this.folding || this.pending.size === 0) return;
     this.folding = true;
-    void this.fold();
-  }
-
-  private async fold(): Promise<void> {
     const { titles, authors } = this.arrays as TextArrays;
     const stretch = new Stretch(this.foldMs);
     while (this.pending.size > 0) {
@@ -174,9 +183,9 @@ export class TextIndex {
 
   /** Notes a write: the arrays learn of it once it is folded in. */
   private written(id: number): void {
-    if (!this.begun) return;
+    if (this.arrays === undefined && !this.sorting) return;
     this.pending.add(id);
-    if (this.arrays !== undefined) this.foldSoon();
+    if (this.arrays !== undefined) void this.foldSoon();
   }
 
   /** A bit for every id, none set. */
@@ -189,11 +198,3 @@ export class TextIndex {
     while (this.pending.size > 0 || this.folding) await nextTurn();
   }
 }
-
-/** Every id up to the last stored book's. */
-function* allIds(books: Books): Generator<number> {
-  for (let id = 0; id < books().length; id++) yield id;
-}
-
-const titlesOf = (books: readonly (StoredBook | undefined)[]): (string | undefined)[] => books.map((book) => book?.title);
-const authorsOf = (books: readonly (StoredBook | undefined)[]): (string | undefined)[] => books.map((book) => book && shownAuthor(book));

@@ -3,6 +3,7 @@
  * titles and of shown authors, for a filter of one part or several; and by the plain rule
  * (../../core/store.ts, bookTest), for the books the arrays have not seen as they are.
  */
+import { shownAuthor } from '../../core/book.ts';
 import type { BookFilter } from '../../core/store.ts';
 import { countOf, growTo, idsOf } from './bit-set.ts';
 import type { StoredBook } from './records.ts';
@@ -11,6 +12,16 @@ import type { SuffixArray, TextMatches } from './suffix-array.ts';
 
 /** The ids of the books a filter passes, each once, in no particular order; valid until the next search. */
 export type Matches = Omit<TextMatches, 'bits'>;
+
+/** About what testing these books by the plain rule reads, in entries: a check a book, and one more for every 64 code units of its texts. */
+export function testCost(ids: Iterable<number>, books: Books): number {
+  let cost = 0;
+  for (const id of ids) {
+    const book = books()[id];
+    if (book !== undefined) cost += CHECK_COST * (1 + Math.floor((book.title.length + shownAuthor(book).length) / 64));
+  }
+  return cost;
+}
 
 /** Every book by id, undefined where an id is free. */
 export type Books = () => readonly (StoredBook | undefined)[];
@@ -178,3 +189,12 @@ function retestedOne(bits: Uint32Array, id: number, test: (book: StoredBook) => 
   else bits[id >>> 5] = (bits[id >>> 5] as number) & ~(1 << (id & 31));
   return bits;
 }
+
+/** Every id up to the last stored book's. */
+export function* allIds(books: Books): Generator<number> {
+  for (let id = 0; id < books().length; id++) yield id;
+}
+
+export const titlesOf = (books: readonly (StoredBook | undefined)[]): (string | undefined)[] => books.map((book) => book?.title);
+export const authorsOf = (books: readonly (StoredBook | undefined)[]): (string | undefined)[] =>
+  books.map((book) => book && shownAuthor(book));

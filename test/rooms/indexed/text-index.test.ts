@@ -99,7 +99,7 @@ describe('TextIndex', () => {
     assert.deepEqual([index.duplicateOf(beyond), index.duplicateOf(book('Kept')), found(index, 'e')], [undefined, 0, [0]]);
   });
 
-  it('finds by the shown author: the kept author, or else the names joined, and a word in either text', () => {
+  it('finds by the shown author: the kept author, or else the names joined, and a word in either text', async () => {
     const { index, books } = indexed();
     books.set(0, book('Rings', 'John', 'Tolkien'));
     index.add(0, books.get(0) as BookFields);
@@ -108,14 +108,18 @@ describe('TextIndex', () => {
     books.set(2, book('Tolkien: a life', 'Hum', 'Carpenter'));
     index.add(1, books.get(1) as BookFields);
     index.add(2, books.get(2) as BookFields);
-    assert.deepEqual(found(index, { author: 'n tolk' }), [0]);
-    assert.deepEqual(found(index, { author: 'le guin' }), [1]);
-    assert.deepEqual(found(index, { words: ['tolkien'] }), [0, 2]);
-    assert.deepEqual(found(index, { words: ['tolkien', 'rings'] }), [0]);
-    assert.deepEqual(found(index, { title: 'life', words: ['CARP'] }), [2]);
-    assert.deepEqual(found(index, { title: 'life', author: 'john' }), []);
-    // "n t" spans the names' join, so it is found in the shown author only.
-    assert.deepEqual(found(index, { words: ['n t'] }), [0]);
+    // Asked while two of the books are pending, then once the arrays have them.
+    for (const when of ['pending', 'folded']) {
+      if (when === 'folded') await index.folded();
+      assert.deepEqual(found(index, { author: 'n tolk' }), [0], when);
+      assert.deepEqual(found(index, { author: 'le guin' }), [1], when);
+      assert.deepEqual(found(index, { words: ['tolkien'] }), [0, 2], when);
+      assert.deepEqual(found(index, { words: ['tolkien', 'rings'] }), [0], when);
+      assert.deepEqual(found(index, { title: 'life', words: ['CARP'] }), [2], when);
+      assert.deepEqual(found(index, { title: 'life', author: 'john' }), [], when);
+      // "n t" spans the names' join, so it is found in the shown author only.
+      assert.deepEqual(found(index, { words: ['n t'] }), [0], when);
+    }
   });
 
   it('finds a short needle at the very end of an author longer than an entry can point into', async () => {
@@ -226,11 +230,34 @@ describe('TextIndex', () => {
     assert.equal(built.inWorker, true, built.error);
     assert.ok(built.ms >= 0);
     same('once the arrays arrive, three writes pending');
+    await index.folded();
+    same('once the three are folded in');
     write(41, book('Last river', 'Di', 'Lee41'));
+    same('with a write pending');
     await index.folded();
     same('once every write is folded in');
     // A second build changes nothing: the arrays are kept up to date from the first.
     assert.equal((await index.buildInWorker()).inWorker, false);
     same('after a second build');
+  });
+
+  it('when the worker thread fails, leaves the arrays unbuilt and answers every search by the plain rule, writes included', async () => {
+    const { index, books } = indexed();
+    const plain = new PlainTexts();
+    for (let id = 0; id < 20; id++) books.set(id, book(`River ${id}`, 'Ann', `Lee${id}`));
+    for (const [id, entry] of books) index.add(id, entry);
+    const built = await index.buildInWorker(() => Promise.reject(new Error('no thread')));
+    assert.deepEqual(built, { inWorker: false, ms: built.ms, error: 'Error: no thread' });
+    books.set(20, book('Late river', 'Bo', 'Ng'));
+    index.add(20, books.get(20) as BookFields);
+    index.remove(3, books.get(3) as BookFields);
+    books.delete(3);
+    for (const [id, entry] of books) plain.books.set(id, entry);
+    assert.equal(index.cost({ title: 'river' }), Infinity);
+    for (const filter of [{ title: 'river' }, { author: 'lee1' }, { words: ['late', 'ng'] }])
+      assert.deepEqual(found(index, filter), plain.search(filter), JSON.stringify(filter));
+    // No build follows: the service would otherwise sort the catalogue on the thread that serves.
+    index.build();
+    assert.equal(index.cost({ title: 'river' }), Infinity);
   });
 });
