@@ -26,21 +26,36 @@ export const sortedEntries = (compared: readonly (string | undefined)[]): Uint32
   sortSuffixes(compared, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
 
 /**
- * `sortedEntries(comparedTexts(texts))` of each list of texts, worked out one list after another
- * in a worker thread, so that the thread that serves goes on meanwhile: for a large catalogue the
- * sort takes long. The lists are copied to it at once. Fails if the worker cannot start, or stops
+ * `sortedEntries(comparedTexts(texts))` of each list of texts, worked out in a worker thread, so
+ * that the thread that serves goes on meanwhile: for a large catalogue the sort takes long. Each
+ * list's entries are handed to `each` as they come, and only then is the next list sent, in a turn
+ * of its own: the worker never holds two lists at once. Fails if the worker cannot start, or stops
  * before its last answer.
  */
-export function sortedInWorker(lists: readonly (readonly (string | undefined)[])[]): Promise<Uint32Array<ArrayBuffer>[]> {
+export function sortedInWorker(
+  lists: readonly (readonly (string | undefined)[])[],
+  each: (entries: Uint32Array<ArrayBuffer>, list: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./suffix-worker.ts', import.meta.url), { workerData: lists });
-    const sorted: Uint32Array<ArrayBuffer>[] = [];
+    const worker = new Worker(new URL('./suffix-worker.ts', import.meta.url));
+    let count = 0;
+    const stop = (error?: unknown): void => {
+      if (error === undefined) resolve();
+      else reject(error);
+      void worker.terminate();
+    };
     worker.on('message', (entries: Uint32Array<ArrayBuffer>) => {
-      sorted.push(entries);
-      if (sorted.length === lists.length) resolve(sorted);
+      try {
+        each(entries, count++);
+      } catch (error) {
+        return stop(error);
+      }
+      if (count < lists.length) setImmediate(() => worker.postMessage(lists[count]));
+      else stop();
     });
     worker.once('error', reject);
-    // After its last answer, the worker's exit changes nothing: a promise settles once.
+    // Once the promise has settled, the worker's exit changes nothing: a promise settles once.
     worker.once('exit', (code) => reject(new Error(`the suffix sort's worker stopped with exit code ${code}`)));
+    worker.postMessage(lists[0]);
   });
 }

@@ -109,10 +109,10 @@ export class TextIndex {
     const books = this.books();
     const [titles, authors] = [titlesOf(books), authorsOf(books)];
     try {
-      const [titlesSorted, authorsSorted] = await sort([titles, authors]);
-      const titleArray = new SuffixArray(titles, titlesSorted);
-      await nextTurn(); // each array's copy into its chunks in a turn of its own
-      this.arrays = { titles: titleArray, authors: new SuffixArray(authors, authorsSorted) };
+      // Each array is made in the turn its entries arrive.
+      const made: SuffixArray[] = [];
+      await sort([titles, authors], (entries, list) => made.push(new SuffixArray(list === 0 ? titles : authors, entries)));
+      this.arrays = { titles: made[0] as SuffixArray, authors: made[1] as SuffixArray };
     } catch (error) {
       // Sorted here, the catalogue would hold the event loop far too long: searches go on reading every book, in stretches.
       this.pending.clear();

@@ -72,9 +72,9 @@ describe('a large seed, indexed in a worker thread as the service serves', () =>
     let release = (): void => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const store = new IndexedBookStore(5000, FIELDS, {
-      sortInWorker: async (lists) => {
+      sortInWorker: async (lists, each) => {
         await held;
-        return sortedInWorker(lists);
+        return sortedInWorker(lists, each);
       },
     });
     seedStore(store, seedFile());
