@@ -1,6 +1,7 @@
 /** The worker thread's sort (suffix-build.ts): the same entries as the sort here, list by list, and a failure said. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { MAX_IDS } from '../../../src/rooms/indexed/suffix-array.ts';
 import { comparedTexts, sortedEntries, sortedInWorker } from '../../../src/rooms/indexed/suffix-build.ts';
 
 const LISTS = [
@@ -28,5 +29,14 @@ describe('sortedInWorker', () => {
       { message: 'a receiver that breaks' },
     );
     assert.deepEqual(lists, [0]);
+  });
+
+  it('fails with the worker’s own error: a text under an id beyond what an entry can hold', async () => {
+    const sparse: (string | undefined)[] = [];
+    sparse[MAX_IDS] = 'x';
+    await assert.rejects(
+      sortedInWorker([sparse], () => {}),
+      { name: 'RangeError', message: `id ${MAX_IDS} is beyond the index` },
+    );
   });
 });

@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type BookFields, shownAuthor } from '../../../src/core/book.ts';
 import { MAX_IDS, MAX_TEXT_LENGTH } from '../../../src/rooms/indexed/suffix-array.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { idsOf } from '../../../src/rooms/indexed/bit-set.ts';
+import { Stretch } from '../../../src/rooms/indexed/stretches.ts';
+import { sortedInWorker } from '../../../src/rooms/indexed/suffix-build.ts';
 import { TextIndex } from '../../../src/rooms/indexed/text-index.ts';
+import { CHECK_COST, testCost } from '../../../src/rooms/indexed/text-search.ts';
 import { type BookFilter, bookTest } from '../../../src/core/store.ts';
 import { Random, seedFromEnv } from '../../helpers/random.ts';
 
@@ -259,5 +264,115 @@ describe('TextIndex', () => {
     // No build follows: the service would otherwise sort the catalogue on the thread that serves.
     index.build();
     assert.equal(index.cost({ title: 'river' }), Infinity);
+  });
+});
+
+/** A text index over a plain list of books by id, as the store's records hold them. */
+const over = (list: (BookFields | undefined)[], foldMs?: number): TextIndex => new TextIndex(() => list, foldMs);
+const byRule = (list: (BookFields | undefined)[], filter: BookFilter): number[] =>
+  list.flatMap((entry, id) => (entry !== undefined && bookTest(filter)(entry) ? [id] : []));
+const inOrder = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a - b);
+
+describe('TextIndex: each way a search can go, its cost, and its folds', () => {
+  // 10,000 books: "red river" and "blue river" by turns, Ann for two of three, Bob for the third.
+  const rivers = Array.from({ length: 10_000 }, (_, i) => book(i % 2 ? 'red river' : 'blue river', i % 3 ? 'Ann' : 'Bob', 'Lee'));
+
+  it('several parts whose rarest reads thousands of entries: each marks a set of bits, and the sets are intersected', () => {
+    const index = over(rivers);
+    index.build();
+    for (const filter of [{ title: 'red', author: 'ann' }, { title: 'river', words: ['red'] }, { words: ['blue', 'bob'] }])
+      assert.deepEqual(inOrder(index.search(filter).ids), byRule(rivers, filter), JSON.stringify(filter));
+  });
+
+  it('a rarest part that finds few books beside what another reads: those books are checked by hand', () => {
+    const list = [
+      ...Array.from({ length: 70 }, (_, i) => book('a'.repeat(1000), i < 20 ? 'Ann' : 'Bob', i < 20 ? 'Lee' : 'Ng')),
+      ...Array.from({ length: 6000 }, () => book('River')),
+    ];
+    const index = over(list);
+    index.build();
+    assert.deepEqual(
+      inOrder(index.search({ title: 'a', author: 'lee' }).ids),
+      Array.from({ length: 20 }, (_, i) => i),
+    );
+  });
+
+  it('a search in stretches finds a pending book under an id past the bits it began with', async () => {
+    const list: (BookFields | undefined)[] = Array.from({ length: 32 }, (_, i) => book(`x ${i}`));
+    const index = over(list);
+    index.build();
+    list[64] = book('target');
+    index.add(64, list[64] as BookFields);
+    assert.deepEqual([...idsOf(await index.searchInStretches({ title: 'target' }, new Stretch()))], [64]);
+  });
+
+  it('prices pending books by their text: a check for every 64 code units begun, none for a free id', () => {
+    const list = [book('a'.repeat(100)), undefined, book('b')];
+    // "aaa…" and "Ann Lee": 107 code units, two checks; "b" and "Ann Lee", one.
+    assert.equal(
+      testCost([0, 1, 2], () => list),
+      3 * CHECK_COST,
+    );
+  });
+
+  it('folds a stretch a turn: a short stretch leaves writes pending after a turn, a long one folds them all', async () => {
+    for (const [foldMs, left] of [
+      [0, true],
+      [1000, false],
+    ] as const) {
+      const list: (BookFields | undefined)[] = [];
+      const index = over(list, foldMs);
+      index.build();
+      for (let id = 0; id < 50; id++) {
+        list[id] = book(`b ${id}`);
+        index.add(id, list[id] as BookFields);
+      }
+      await nextTurn();
+      assert.equal(index.cost({ title: 'zzz' }) > 0, left, `foldMs ${foldMs}`);
+      await index.folded();
+      assert.equal(index.cost({ title: 'zzz' }), 0);
+    }
+  });
+
+  it('a build here says so and its time; after it, a search is priced by the arrays, and no second build sorts again', async () => {
+    const index = over(rivers.slice(0, 10));
+    const before = performance.now();
+    const built = index.build();
+    assert.deepEqual(built, { inWorker: false, ms: built.ms });
+    assert.ok(built.ms >= 0 && built.ms <= performance.now() - before + 1);
+    assert.ok(Number.isFinite(index.cost({ title: 'river' })));
+    let sorts = 0;
+    assert.deepEqual(await index.buildInWorker(async () => void sorts++), { inWorker: false, ms: 0 });
+    assert.equal(sorts, 0);
+  });
+
+  it('`folded` waits for the arrays when a write comes while the worker sorts, and settles after a failed sort', async () => {
+    const list: (BookFields | undefined)[] = [book('River')];
+    const index = over(list);
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const building = index.buildInWorker(async (lists, each) => {
+      await held;
+      return sortedInWorker(lists, each);
+    });
+    list[1] = book('Sea');
+    index.add(1, list[1]);
+    let settled = false;
+    const folded = index.folded().then(() => (settled = true));
+    await nextTurn();
+    assert.equal(settled, false);
+    release();
+    await building;
+    await folded;
+    assert.deepEqual(inOrder(index.search({ title: 'sea' }).ids), [1]);
+
+    const failing = over([book('River')]);
+    const failed = failing.buildInWorker(async () => {
+      await nextTurn();
+      throw new Error('no thread');
+    });
+    failing.add(1, book('Sea'));
+    await failed;
+    await failing.folded();
   });
 });
