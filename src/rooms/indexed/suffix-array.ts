@@ -51,11 +51,6 @@ export class SuffixArray {
     sorted.buffer.transfer(0);
   }
 
-  /** Adds a text under an id that has none; throws, changing nothing, when the id is beyond the entries. */
-  add(id: number, text: string): void {
-    this.insert(id, textOf(id, text));
-  }
-
   remove(id: number): void {
     const text = this.texts[id];
     if (text === undefined) return;
@@ -69,7 +64,7 @@ export class SuffixArray {
     this.overlong.delete(id);
   }
 
-  /** Gives an id another text; throws, changing nothing, when the id is beyond the entries. */
+  /** Gives an id a text, in place of its own if it has one; throws, changing nothing, when the id is beyond the entries. */
   replace(id: number, replacement: string): void {
     const text = textOf(id, replacement);
     if (text === this.texts[id]) return;

@@ -117,14 +117,14 @@ describe('SuffixArray', () => {
   });
 
   it('refuses an id it cannot pack into an entry', () => {
-    assert.throws(() => new SuffixArray().add(MAX_IDS, 'x'), RangeError);
+    assert.throws(() => new SuffixArray().replace(MAX_IDS, 'x'), RangeError);
     assert.throws(() => new SuffixArray(['x']).replace(MAX_IDS, 'x'), RangeError);
   });
 
   it(`holds a text longer than the ${MAX_TEXT_LENGTH} code units its entries point into, checking its end whole`, () => {
     const texts = ['x'.repeat(1024) + 'yz', 'y', undefined, 'zy'];
     const added = new SuffixArray();
-    texts.forEach((text, id) => text !== undefined && added.add(id, text));
+    texts.forEach((text, id) => text !== undefined && added.replace(id, text));
     for (const index of [new SuffixArray(texts), added]) {
       assert.deepEqual(
         [found(index, 'y'), found(index, 'yz'), found(index, 'z'), found(index, 'xy'), found(index, 'zy')],
@@ -137,7 +137,7 @@ describe('SuffixArray', () => {
 
   it('holds the longest text validation lets through, lower-cased, in entries', () => {
     const index = new SuffixArray();
-    index.add(MAX_IDS - 1, 'İ'.repeat(512)); // 1,024 code units once lower-cased: the most there can be
+    index.replace(MAX_IDS - 1, 'İ'.repeat(512)); // 1,024 code units once lower-cased: the most there can be
     assert.deepEqual(found(index, 'i̇i̇'), [MAX_IDS - 1]);
   });
 
@@ -159,7 +159,7 @@ describe('SuffixArray', () => {
     ];
     const atOnce = new SuffixArray(titles);
     const oneByOne = new SuffixArray();
-    titles.forEach((title, id) => oneByOne.add(id, title as string));
+    titles.forEach((title, id) => oneByOne.replace(id, title as string));
     const queries = [
       `${shared}Volume One`,
       `${shared}VOLUME T`,
@@ -290,7 +290,7 @@ describe('SuffixArray', () => {
     const texts = ['İ'.repeat(512), 'ab'.repeat(300), 'Ab'.repeat(40) + 'aB'.repeat(40), 'plain title'];
     const built = new SuffixArray(texts);
     const added = new SuffixArray();
-    texts.forEach((text, id) => added.add(id, text));
+    texts.forEach((text, id) => added.replace(id, text));
     for (const index of [built, added]) {
       // "İ" lower-cases to "i" and a combining dot: of the 1,024 suffixes, those that start with "i"
       // are one piece of 64 code units over and over, then 31 shorter ones at the end: 32 entries,
@@ -311,7 +311,7 @@ describe('SuffixArray', () => {
     index.remove(0);
     index.remove(0);
     assert.deepEqual(found(index, 'one'), [2]);
-    index.add(0, 'Once');
+    index.replace(0, 'Once');
     assert.deepEqual(found(index, 'on'), [0, 2]);
   });
 
@@ -325,7 +325,7 @@ describe('SuffixArray', () => {
     const index = new SuffixArray(titles);
     for (let step = 0; step < 120; step++) {
       const id = random.pick(ids);
-      if (titles[id] === undefined) index.add(id, (titles[id] = long()));
+      if (titles[id] === undefined) index.replace(id, (titles[id] = long()));
       else {
         titles[id] = undefined;
         index.remove(id);
@@ -345,7 +345,7 @@ describe('SuffixArray', () => {
     const titles: (string | undefined)[] = Array.from({ length: 1500 }, title);
     const atOnce = new SuffixArray(titles);
     const oneByOne = new SuffixArray();
-    titles.forEach((text, id) => oneByOne.add(id, text as string));
+    titles.forEach((text, id) => oneByOne.replace(id, text as string));
     const compare = (step: string): void => {
       for (const query of [...QUERIES, (titles[random.int(titles.length)] ?? 'x').slice(random.int(4), 4 + random.int(12))]) {
         const want = expected(titles, query);
@@ -358,8 +358,8 @@ describe('SuffixArray', () => {
       const id = random.int(titles.length + 50);
       if (titles[id] === undefined) {
         titles[id] = title();
-        atOnce.add(id, titles[id]);
-        oneByOne.add(id, titles[id]);
+        atOnce.replace(id, titles[id]);
+        oneByOne.replace(id, titles[id]);
       } else {
         titles[id] = undefined;
         atOnce.remove(id);
