@@ -34,10 +34,10 @@ const AUTHOR = 'author';
 
 /** api.md, Authors, rules 2, 3 and 5: explicit names win; otherwise the first two runs of non-whitespace of `author`. */
 export function deriveNames(input: Pick<BookInput, 'author' | 'authorFirstName' | 'authorLastName'>): { first: string; last: string } {
-  const tokens = hasText(input.author) ? input.author.split(/\s+/).filter((token) => token !== '') : [];
+  const [, firstRun = '', secondRun = ''] = (hasText(input.author) && /(\S+)\s*(\S*)/.exec(input.author)) || [];
   return {
-    first: hasText(input.authorFirstName) ? input.authorFirstName : (tokens[0] ?? ''),
-    last: hasText(input.authorLastName) ? input.authorLastName : (tokens[1] ?? ''),
+    first: hasText(input.authorFirstName) ? input.authorFirstName : firstRun,
+    last: hasText(input.authorLastName) ? input.authorLastName : secondRun,
   };
 }
 
@@ -52,7 +52,7 @@ export function toFields(input: BookInput, table: FieldTable = FIELDS): BookFiel
   }
   // Rule 1 would rebuild an author equal to "first last", so only a different one is kept.
   const author = hasText(input.author) && input.author !== joinNames(first, last) ? input.author : undefined;
-  return { ...record, authorFirstName: first, authorLastName: last, author } as BookFields;
+  return Object.assign(record, { authorFirstName: first, authorLastName: last, author }) as BookFields;
 }
 
 /** The client's view of a stored record, its fields in the table's order (api.md, Authors, rule 1). */

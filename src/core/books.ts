@@ -27,9 +27,9 @@ export function validateBook(body: Readonly<Record<string, unknown>>, table: Fie
     else if (value !== undefined) book[field.name] = value;
   }
   for (const group of table.groups) {
+    if (group.alternatives.some((names) => names.every((name) => hasText(book[name])))) continue;
     // A failure of a field of the group already says what is wrong; "must be provided" would repeat it.
-    if (table.rows.some((field) => field.group === group.name && errors.some((error) => error.pointer === `#/${field.name}`))) continue;
-    if (!group.alternatives.some((names) => names.every((name) => hasText(book[name]))))
+    if (!table.rows.some((field) => field.group === group.name && errors.some((error) => error.pointer === `#/${field.name}`)))
       errors.push({ pointer: group.pointer, detail: group.missing });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, book: book as BookInput };
@@ -67,8 +67,8 @@ export function storeBook(store: BookStore, body: Readonly<Record<string, unknow
   const validation = validateBook(body, table);
   const errors = validation.ok ? [] : [...validation.errors];
   const elsewhere = isbn !== undefined && body.isbn !== isbn;
-  const mismatch = { pointer: '#/isbn', detail: `isbn must match the path: ${isbn}` };
-  if (elsewhere) errors.splice(errors.filter((error) => error.pointer === '#/isbn').length, 0, mismatch);
+  const mismatch = elsewhere && { pointer: '#/isbn', detail: `isbn must match the path: ${isbn}` };
+  if (mismatch) errors.splice(errors.filter((error) => error.pointer === '#/isbn').length, 0, mismatch);
   if (!validation.ok || elsewhere) return { failed: { reason: 'invalid', errors } };
   const fields = toFields(validation.book, table);
   const outcome = isbn === undefined ? store.add(fields) : store.replace(fields);
