@@ -24,6 +24,12 @@ export const START_FLAGS: readonly string[] = (
 )
   .split(' ')
   .filter((word) => word.startsWith('--'));
+/**
+ * Node's compile cache, as the container's image holds it (Containerfile): a start after the first
+ * reads each module as V8 compiled it, instead of stripping its types and compiling it again.
+ * Every server here shares it, the floor too; BENCH_COMPILE_CACHE= measures without one.
+ */
+const COMPILE_CACHE = process.env.BENCH_COMPILE_CACHE ?? join(tmpdir(), 'book-catalogue-bench-compile-cache');
 export const BASELINE = join(import.meta.dirname, 'baseline.ts');
 export const PROBE_PATH = '/books/4-5-6';
 
@@ -134,7 +140,7 @@ export function killAll(): void {
 }
 
 function startProcess(script: string, args: readonly string[], port: number, options: StartOptions): Promise<Server> {
-  const env = { PATH: process.env.PATH ?? '', ...options.env };
+  const env = { PATH: process.env.PATH ?? '', ...(COMPILE_CACHE ? { NODE_COMPILE_CACHE: COMPILE_CACHE } : {}), ...options.env };
   const started = performance.now();
   // stdout goes to a file opened for appending, as a log file or a collector that reads in bulk
   // would take it: draining a pipe line by line here would take CPU from the server under test.

@@ -315,14 +315,18 @@ describe('a running service', () => {
     assert.deepEqual(messages, ['listening', 'shutting down', 'stopped']);
   });
 
-  it('`npm start`, `make run` and the container start node with the same flags', () => {
+  it('`npm start`, `make run` and the container start node with the same flags, and the image fills its compile cache with them', () => {
     const root = join(import.meta.dirname, '../..');
     const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     const flags = start.split(' ').filter((word) => word.startsWith('--'));
     assert.deepEqual(flags, ['--optimize-for-size']);
     assert.equal(start, `exec node ${flags.join(' ')} src/main.ts`);
-    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(root, 'Containerfile'), 'utf8'))?.[1];
-    assert.deepEqual(JSON.parse(cmd ?? 'null'), [...flags, 'src/main.ts']);
+    const containerfile = readFileSync(join(root, 'Containerfile'), 'utf8');
+    assert.deepEqual(JSON.parse(/^CMD (\[.*\])$/m.exec(containerfile)?.[1] ?? 'null'), [...flags, 'src/main.ts']);
+    // V8 keeps code for the flags it compiled it with: a cache filled with others would be passed over at every start.
+    assert.match(containerfile, /^ENV NODE_COMPILE_CACHE=\S+$/m);
+    const fill = JSON.parse(/^RUN (\[.*\])$/m.exec(containerfile)?.[1] ?? 'null') as string[];
+    assert.deepEqual(fill.slice(0, 1 + flags.length), ['/nodejs/bin/node', ...flags]);
     assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
   });
 
