@@ -44,10 +44,9 @@ export function deriveNames(input: Pick<BookInput, 'author' | 'authorFirstName' 
 /** The record to store for a validated submission: every field the table has, the names derived. */
 export function toFields(input: BookInput, table: FieldTable = FIELDS): BookFields {
   const { first, last } = deriveNames(input);
-  const submitted = input as Readonly<Record<string, unknown>>;
   const record: Record<string, unknown> = {};
   for (const field of table.rows) {
-    const value = submitted[field.name];
+    const value = (input as Readonly<Record<string, unknown>>)[field.name];
     if (field.group !== AUTHOR && value !== undefined && value !== null) record[field.name] = value;
   }
   // Rule 1 would rebuild an author equal to "first last", so only a different one is kept.
@@ -76,12 +75,13 @@ export type Compare = (a: BookFields, b: BookFields) => number;
 // Case- and accent-insensitive, numbers by value ("Vol 2" before "Vol 10"), one locale on every machine (api.md, Listing, rule 6).
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The comparison of every sort the table offers, by its key: text by the collator, integers by value, an absent value last. */
+/** The comparison of every sort the table offers, by its key: text by the collator, integers by value, an absent value last; ties go to the next field. */
 export function sortComparisons(table: FieldTable = FIELDS): ReadonlyMap<string, Compare> {
   const field =
-    (name: string, type: 'string' | 'integer'): Compare =>
-    (a, b) => {
-      const [x, y] = [(a as Readonly<Record<string, unknown>>)[name], (b as Readonly<Record<string, unknown>>)[name]];
+    (name: string, type: 'string' | 'integer') =>
+    (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): number => {
+      const x = a[name],
+        y = b[name];
       if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
       return type === 'integer' ? (x as number) - (y as number) : x === y ? 0 : collator.compare(x as string, y as string);
     };
@@ -92,7 +92,7 @@ export function sortComparisons(table: FieldTable = FIELDS): ReadonlyMap<string,
         if (row === undefined) throw new Error(`the sort ${sort.key} compares ${name}, which is no field of the table`);
         return field(name, row.type);
       });
-      return [sort.key, (a, b) => fields.reduce((order, compare) => order || compare(a, b), 0)];
+      return [sort.key, fields.reduce((first, next) => (a, b) => first(a, b) || next(a, b))];
     }),
   );
 }
