@@ -23,28 +23,25 @@ const WHOLE = '\u0001';
 /** The character that leads a number's digits: this plus the count of its significant digits, which must stay below "a". */
 const NUMBER = 0x30;
 const MOST_DIGITS = 0x60 - NUMBER;
-/** The leading run of characters whose order is plain, and a number in it. */
-const PLAIN_RUN = /^[A-Za-z0-9 -]*/;
+/** The first character whose order is not plain, where the leading run of those that are ends; and a number in that run. */
+const NOT_PLAIN = /[^A-Za-z0-9 -]/;
 const DIGITS = /[0-9]+/g;
+/** A number of more significant digits than one character can count. */
+const LONG_NUMBER = new RegExp(`(?<![0-9])0*[1-9][0-9]{${MOST_DIGITS},}`);
 /** What is dropped from a run stopped short: its last character, or its last number whole. */
 const LAST_PIECE = /(?:[0-9]+|[^0-9])$/;
 
 /** The abbreviated key of a text. */
 export function abbreviate(text: string): string {
-  const run = (PLAIN_RUN.exec(text) as RegExpExecArray)[0];
-  const whole = run.length === text.length;
-  const spelled = whole ? run : run.replace(LAST_PIECE, '');
-  let key = '';
-  let from = 0;
-  for (const number of spelled.matchAll(DIGITS)) {
-    const digits = number[0].replace(/^0+/, '');
-    // A number too long to count in one character ends the key before it.
-    if (digits.length > MOST_DIGITS) return key + spelled.slice(from, number.index).toLowerCase();
-    key += spelled.slice(from, number.index).toLowerCase() + String.fromCharCode(NUMBER + digits.length) + digits;
-    from = number.index + number[0].length;
-  }
-  key += spelled.slice(from).toLowerCase();
-  return whole ? key + WHOLE : key;
+  const end = text.search(NOT_PLAIN);
+  let spelled = end === -1 ? text + WHOLE : text.slice(0, end).replace(LAST_PIECE, '');
+  // A number too long to count ends the key before it.
+  const long = LONG_NUMBER.exec(spelled);
+  if (long) spelled = spelled.slice(0, long.index);
+  return spelled.toLowerCase().replace(DIGITS, (number) => {
+    const digits = number.replace(/^0+/, '');
+    return String.fromCharCode(NUMBER + digits.length) + digits;
+  });
 }
 
 /** The ids in ascending order, and for each place whether the keys alone put its id after the one before (1), or the comparison did (0). */
