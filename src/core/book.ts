@@ -32,12 +32,13 @@ export const hasText = (value: unknown): value is string => typeof value === 'st
 /** The name of the group whose fields are derived here; the others of a row are copied as they are. */
 const AUTHOR = 'author';
 
+const FIRST_TWO_RUNS = /(\S+)\s*(\S*)/;
 /** api.md, Authors, rules 2, 3 and 5: explicit names win; otherwise the first two runs of non-whitespace of `author`. */
 export function deriveNames(input: Pick<BookInput, 'author' | 'authorFirstName' | 'authorLastName'>): { first: string; last: string } {
-  const [, firstRun = '', secondRun = ''] = (hasText(input.author) && /(\S+)\s*(\S*)/.exec(input.author)) || [];
+  const runs = hasText(input.author) ? FIRST_TWO_RUNS.exec(input.author) : null;
   return {
-    first: hasText(input.authorFirstName) ? input.authorFirstName : firstRun,
-    last: hasText(input.authorLastName) ? input.authorLastName : secondRun,
+    first: hasText(input.authorFirstName) ? input.authorFirstName : (runs?.[1] ?? ''),
+    last: hasText(input.authorLastName) ? input.authorLastName : (runs?.[2] ?? ''),
   };
 }
 
@@ -60,10 +61,7 @@ export function toBook(record: BookFields, table: FieldTable = FIELDS): Book {
   return Object.fromEntries(table.rows.flatMap(({ name }) => (shown[name] === undefined ? [] : [[name, shown[name]]]))) as Book;
 }
 
-/**
- * The text a record holds, as the text budget counts it (api.md, Limits, rule 4): each text it keeps, once lower-cased, since that is what
- * a search index keeps ("İ" lower-cases to two).
- */
+/** The text a record holds, as the budget counts it (api.md, Limits, rule 4): each text lower-cased, as an index keeps it ("İ" is two). */
 export const textLength = (record: BookFields): number =>
   Object.values(record).reduce((length: number, value) => length + (typeof value === 'string' ? value.toLowerCase().length : 0), 0);
 
@@ -75,13 +73,13 @@ export type Compare = (a: BookFields, b: BookFields) => number;
 // Case- and accent-insensitive, numbers by value ("Vol 2" before "Vol 10"), one locale on every machine (api.md, Listing, rule 6).
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The comparison of every sort the table offers, by its key: text by the collator, integers by value, an absent value last; ties go to the next field. */
+/** The comparison of every sort the table offers, by its key: text by the collator, integers by value, an absent value last. */
 export function sortComparisons(table: FieldTable = FIELDS): ReadonlyMap<string, Compare> {
   const field =
     (name: string, type: 'string' | 'integer') =>
     (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): number => {
-      const x = a[name],
-        y = b[name];
+      const x = a[name];
+      const y = b[name];
       if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
       return type === 'integer' ? (x as number) - (y as number) : x === y ? 0 : collator.compare(x as string, y as string);
     };
@@ -92,7 +90,7 @@ export function sortComparisons(table: FieldTable = FIELDS): ReadonlyMap<string,
         if (row === undefined) throw new Error(`the sort ${sort.key} compares ${name}, which is no field of the table`);
         return field(name, row.type);
       });
-      return [sort.key, fields.reduce((first, next) => (a, b) => first(a, b) || next(a, b))];
+      return [sort.key, (a, b) => fields.reduce((order, compare) => order || compare(a, b), 0)];
     }),
   );
 }

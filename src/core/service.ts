@@ -103,14 +103,14 @@ export function seedStore(store: BookStore, seedFile: string | undefined): void 
   const entries = seedFile === undefined ? FIXTURE : readSeedFile(seedFile);
   if (entries.length > store.capacity)
     throw new SettingError(`MAX_BOOKS (${store.capacity}) is below the ${entries.length} books of the seed`);
-  // Counted from 1 and named by its isbn and file, so that an editor's search finds it (worked out for a failure only).
-  const which = (index: number, isbn = (entries[index] as { isbn?: unknown } | null)?.isbn): string =>
-    `SEED_FILE entry ${index + 1} of ${entries.length}${typeof isbn === 'string' ? ` (isbn ${JSON.stringify(isbn)})` : ''}`;
   entries.forEach((entry, index) => {
+    // Counted from 1 and named by its isbn and file, so that an editor's search finds it.
+    const isbn = (entry as { isbn?: unknown } | null)?.isbn;
+    const which = `SEED_FILE entry ${index + 1} of ${entries.length}${typeof isbn === 'string' ? ` (isbn ${JSON.stringify(isbn)})` : ''}`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-      throw new SettingError(`${which(index)} is not a JSON object (${seedFile})`);
+      throw new SettingError(`${which} is not a JSON object (${seedFile})`);
     const result = storeBook(store, entry as Readonly<Record<string, unknown>>);
-    if ('failed' in result) throw new SettingError(`${which(index)}: ${sentence(result.failed)} (${seedFile})`);
+    if ('failed' in result) throw new SettingError(`${which}: ${sentence(result.failed)} (${seedFile})`);
   });
   store.ready?.();
 }

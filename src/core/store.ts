@@ -137,9 +137,9 @@ export class MapBookStore implements BookStore {
     return compare ? books.sort((a, b) => (sort.descending ? compare(b, a) : compare(a, b))) : books;
   }
 
-  /** Keeps `fields` itself, frozen (`key` and `length`: its titleAndNames and textLength), in the place of `old`, or takes `old` out. */
+  /** Puts `fields` (frozen; `key` and `length`, its titleAndNames and textLength) in the place of `old`, or takes `old` out. */
   private store(fields: BookFields | undefined, old: BookFields | undefined, key?: string, length = 0): BookFields {
-    const book = fields && Object.freeze(fields);
+    const book = fields && Object.freeze({ ...fields });
     if (old) this.byTitleAndNames.delete(titleAndNames(old));
     if (book) {
       this.books.set(book.isbn, book);
