@@ -35,7 +35,7 @@ const LAST_PIECE = /(?:[0-9]+|[^0-9])$/;
 export function abbreviate(text: string): string {
   const end = text.search(NOT_PLAIN);
   let spelled = end === -1 ? text + WHOLE : text.slice(0, end).replace(LAST_PIECE, '');
-  // A number too long to count ends the key before it.
+  // A number too long to count ends the key before it, and before the end mark of a text spelled out whole.
   const long = LONG_NUMBER.exec(spelled);
   if (long) spelled = spelled.slice(0, long.index);
   return spelled.toLowerCase().replace(DIGITS, (number) => {

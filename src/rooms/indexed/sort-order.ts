@@ -67,8 +67,10 @@ export function bothWays(records: RecordTable, key: SortKey, byKey: Compare, lea
     if (apart[at] === 1 || byKey(records.book(ascending[at - 1] as number), records.book(ascending[at] as number)) !== 0) starts.push(at);
   const descending = new Uint32Array(ascending.length);
   let filled = 0;
-  for (let run = starts.length - 1; run >= 0; run--)
-    for (let at = starts[run] as number; at < (starts[run + 1] ?? ascending.length); at++) descending[filled++] = ascending[at] as number;
+  for (let run = starts.length - 1; run >= 0; run--) {
+    const end = starts[run + 1] ?? ascending.length;
+    for (let at = starts[run] as number; at < end; at++) descending[filled++] = ascending[at] as number;
+  }
   return [
     sortOrder(records, { key, descending: false }, byKey, ascending),
     sortOrder(records, { key, descending: true }, byKey, descending),

@@ -56,6 +56,10 @@ describe('abbreviated keys', () => {
     // A number of 48 significant digits is spelled out; one of 49, past what one character counts, ends the key before it.
     assert.equal(abbreviate(`a${'1'.repeat(48)}`), `a${String.fromCharCode(0x30 + 48)}${'1'.repeat(48)}\u0001`);
     assert.equal(abbreviate(`a${'1'.repeat(49)}`), 'a');
+    // Leading zeros count for nothing, at that limit too; the number after one too long is never read.
+    assert.equal(abbreviate(`a 00${'1'.repeat(48)}`), `a ${String.fromCharCode(0x30 + 48)}${'1'.repeat(48)}\u0001`);
+    assert.equal(abbreviate(`a 0${'1'.repeat(49)} 2`), 'a ');
+    assert.equal(abbreviate(`a 0${'1'.repeat(49)}é`), 'a ');
     assert.equal(abbreviate(''), '\u0001');
   });
 
