@@ -140,7 +140,9 @@ export function killAll(): void {
 }
 
 function startProcess(script: string, args: readonly string[], port: number, options: StartOptions): Promise<Server> {
-  const env = { PATH: process.env.PATH ?? '', ...(COMPILE_CACHE ? { NODE_COMPILE_CACHE: COMPILE_CACHE } : {}), ...options.env };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
+  if (COMPILE_CACHE) env.NODE_COMPILE_CACHE = COMPILE_CACHE;
+  Object.assign(env, options.env);
   const started = performance.now();
   // stdout goes to a file opened for appending, as a log file or a collector that reads in bulk
   // would take it: draining a pipe line by line here would take CPU from the server under test.

@@ -327,6 +327,8 @@ describe('a running service', () => {
     assert.match(containerfile, /^ENV NODE_COMPILE_CACHE=\S+$/m);
     const fill = JSON.parse(/^RUN (\[.*\])$/m.exec(containerfile)?.[1] ?? 'null') as string[];
     assert.deepEqual(fill.slice(0, 1 + flags.length), ['/nodejs/bin/node', ...flags]);
+    // It starts the service itself, so that the entry point is in the cache with every module it loads.
+    assert.match(fill.at(-1) ?? '', /await import\('\.\/src\/main\.ts'\); process\.kill\(process\.pid, 'SIGTERM'\);$/);
     assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
   });
 
