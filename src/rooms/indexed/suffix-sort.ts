@@ -1,12 +1,15 @@
 /**
  * Building a suffix array in one pass: the suffix arrays of titles and authors (suffix-array.ts)
- * are built this way. The texts, laid out one after another, are sorted whole by induced sorting
- * (induced-sorting.ts), in time that grows linearly with the text; then each run of suffixes alike
- * in all their first `prefix` code units is put in order by entry, which is what the sort of the
- * whole texts leaves to do. Its memory is about 13 bytes a code unit of the texts at most, and
- * nothing of it is kept once the entries are out.
+ * are built this way, a part of their texts at a time (suffix-build.ts). The texts, laid out one
+ * after another, are sorted whole by induced sorting (induced-sorting.ts), in time that grows
+ * linearly with the text; then each run of suffixes alike in all their first `prefix` code units is
+ * put in order by entry, which is what the sort of the whole texts leaves to do. Its memory is about
+ * 13 bytes a code unit of the texts at most, and nothing of it is kept once the entries are out.
  */
 import { suffixArray } from './induced-sorting.ts';
+
+/** Entries in order, each with the code units its key shares with the one before (0 for the first), as lcp-merge.ts merges them. */
+export type SortedSuffixes = { readonly entries: Uint32Array<ArrayBuffer>; readonly shared: Uint8Array<ArrayBuffer> };
 
 /**
  * Every suffix of the texts that starts before `offsets` code units, by its first `prefix` code
@@ -22,12 +25,13 @@ export function sortSuffixes(
   prefix: number,
   offsets = Infinity,
   firstOfAlike = false,
-): Uint32Array<ArrayBuffer> {
-  if (!(prefix >= 1 && Number.isInteger(prefix))) throw new RangeError(`the prefix must be a positive integer, not ${prefix}`);
+): SortedSuffixes {
+  if (!(prefix >= 1 && prefix <= 255 && Number.isInteger(prefix)))
+    throw new RangeError(`the prefix must be a positive integer up to 255, not ${prefix}`);
   const { layout, alphabet, lastEnd, starts } = laidOut(texts, unitOf);
   const order = suffixArray(layout, alphabet);
   const scratch = new Int32Array(order.length);
-  const alike = alikeWhole(layout, lastEnd, order, prefix, scratch);
+  const shared = sharedWhole(layout, lastEnd, order, prefix, scratch);
   layout.buffer.transfer(0);
   // Each place's text; a text's end, and the last 0, have none (-1). In the scratch array, as each
   // big array allocated may cost a garbage collection of the whole heap.
@@ -39,9 +43,11 @@ export function sortSuffixes(
     const offset = start - (starts[id] as number);
     return id === -1 || offset >= offsets ? -1 : entryOf(offset, id);
   };
-  // The entries are written over the order as it is read: never past the place being read.
+  // The entries and what each shares with the one before go over the order and its counts: never past the place read.
   const sorted = new Uint32Array(order.buffer);
   let kept = 0;
+  // What the next entry written shares with the last one: the least shared by the places between.
+  let since = 0;
   // The current run of suffixes alike in all their first `prefix` code units (`run[0]` only once
   // there are two), put in order by entry when it ends. Keys alike only up to their texts' ends
   // are in order by entry already, so each such suffix is a run of its own.
@@ -52,9 +58,14 @@ export function sortSuffixes(
   // With `firstOfAlike`, each text's first suffix in a run: the one nearest its start. A text that
   // repeats itself ("aaaa…") has hundreds in one run, so they are dropped before the run is sorted.
   const firstIn = firstOfAlike ? new Int32Array(texts.length).fill(-1) : undefined;
+  const write = (entry: number): void => {
+    shared[kept] = since;
+    sorted[kept++] = entry;
+    since = prefix;
+  };
   const endRun = (): void => {
     if (length <= 1) {
-      if (length === 1) sorted[kept++] = firstEntry;
+      if (length === 1) write(firstEntry);
       length = 0;
       return;
     }
@@ -67,12 +78,16 @@ export function sortSuffixes(
       members = members.filter((start) => firstIn[idOf[start] as number] === start);
       for (const start of members) firstIn[idOf[start] as number] = -1;
     }
-    for (const start of byEntry(members, entryAt)) sorted[kept++] = entryAt(start);
+    for (const start of byEntry(members, entryAt)) write(entryAt(start));
     length = 0;
   };
   // The hot loop of the build, written out: one pass over every suffix.
   for (let at = 0; at < order.length; at++) {
-    if (alike[at] === 0) endRun();
+    const sharedHere = shared[at] as number;
+    if (sharedHere < prefix) {
+      endRun();
+      since = Math.min(since, sharedHere);
+    }
     const start = order[at] as number;
     const id = idOf[start] as number;
     if (id === -1) continue;
@@ -91,20 +106,20 @@ export function sortSuffixes(
   endRun();
   // The working arrays go back to the system now, not at whichever garbage collection an idle
   // service next runs: `transfer(0)` detaches a buffer and frees its bytes.
-  for (const array of [alike, idOf]) array.buffer.transfer(0);
-  return sorted.subarray(0, kept);
+  idOf.buffer.transfer(0);
+  return { entries: sorted.subarray(0, kept), shared: shared.subarray(0, kept) };
 }
 
 /**
- * For each place of `order`, 1 where its suffix is alike the one before in all their first `prefix`
- * units (a symbol up to `lastEnd` ends a key). Found in text order, as Kasai and others find the
+ * For each place of `order`, how many of their first `prefix` units its suffix shares with the one
+ * before (a symbol up to `lastEnd` ends a key). Found in text order, as Kasai and others find the
  * lengths shared by neighbours in a suffix array: the suffix after one that shared h units with its
  * neighbour shares at least h - 1 with its own, so each comparison starts there, and the pass is
  * linear even where every text is "aaaa…". `rank` is scratch space of the order's size.
  */
-function alikeWhole(layout: Int32Array, lastEnd: number, order: Int32Array, prefix: number, rank: Int32Array): Uint8Array<ArrayBuffer> {
+function sharedWhole(layout: Int32Array, lastEnd: number, order: Int32Array, prefix: number, rank: Int32Array): Uint8Array<ArrayBuffer> {
   for (let at = 0; at < order.length; at++) rank[order[at] as number] = at;
-  const alike = new Uint8Array(order.length);
+  const sharedAt = new Uint8Array(order.length);
   let shared = 0;
   for (let start = 0; start < layout.length; start++) {
     const at = rank[start] as number;
@@ -115,10 +130,10 @@ function alikeWhole(layout: Int32Array, lastEnd: number, order: Int32Array, pref
     const before = order[at - 1] as number;
     // An end symbol is its text's own, so two suffixes never match past one.
     while (shared < prefix && layout[start + shared] === layout[before + shared]) shared++;
-    if (shared === prefix) alike[at] = 1;
+    sharedAt[at] = shared;
     shared = Math.max(shared - 1, 0);
   }
-  return alike;
+  return sharedAt;
 }
 
 /** A run twice as long, with the same first items. */

@@ -24,6 +24,16 @@ function expected(titles: readonly (string | undefined)[], query: string): numbe
   return titles.flatMap((title, id) => (title !== undefined && title.toLowerCase().includes(needle) ? [id] : []));
 }
 
+/** For each key of a sorted list, how many leading code units it shares with the one before (0 for the first). */
+function sharedCounts(sorted: readonly { key: string }[]): number[] {
+  return sorted.map(({ key }, at) => {
+    const before = at === 0 ? '' : (sorted[at - 1] as { key: string }).key;
+    let count = 0;
+    while (count < Math.min(key.length, before.length) && key[count] === before[count]) count++;
+    return count;
+  });
+}
+
 const WORDS = [
   'the',
   'There',
@@ -215,7 +225,7 @@ describe('SuffixArray', () => {
         (offset, id) => offset * 4 + id,
         (code) => code,
         prefix,
-      ),
+      ).entries,
     ];
     assert.deepEqual(entries(2), [0, 1, 8, 5, 12, 4]);
     assert.deepEqual(entries(4), [1, 8, 0, 5, 12, 4]);
@@ -248,11 +258,13 @@ describe('SuffixArray', () => {
       );
       plain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry - b.entry));
       const fold = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
+      const sorted = sortSuffixes(texts, entry, fold, prefix, offsets);
       assert.deepEqual(
-        [...sortSuffixes(texts, entry, fold, prefix, offsets)],
+        [...sorted.entries],
         plain.map((suffix) => suffix.entry),
         `prefix ${prefix}, offsets ${offsets} (seed ${SEED})`,
       );
+      assert.deepEqual([...sorted.shared], sharedCounts(plain), `shared, prefix ${prefix}, offsets ${offsets} (seed ${SEED})`);
     }
   });
 
@@ -278,11 +290,13 @@ describe('SuffixArray', () => {
       plain.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.entry - b.entry));
       const seen = new Set<string>();
       const firsts = plain.filter(({ key, id }) => !seen.has(`${id} ${key}`) && seen.add(`${id} ${key}`));
+      const sorted = sortSuffixes(texts, entry, fold, prefix, offsets, true);
       assert.deepEqual(
-        [...sortSuffixes(texts, entry, fold, prefix, offsets, true)],
+        [...sorted.entries],
         firsts.map((suffix) => suffix.entry),
         `prefix ${prefix}, offsets ${offsets} (seed ${SEED})`,
       );
+      assert.deepEqual([...sorted.shared], sharedCounts(firsts), `shared, prefix ${prefix}, offsets ${offsets} (seed ${SEED})`);
     }
   });
 
