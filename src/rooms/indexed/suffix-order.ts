@@ -4,6 +4,7 @@
  * number; entries are ordered by the first `PREFIX` code units of their suffix, then by that number.
  */
 import { MAX_CAPACITY } from '../../core/settings.ts';
+import type { SharedOrder } from './lcp-merge.ts';
 import { type Position, positionOf, type SortedList } from './sorted-list.ts';
 
 /** Ids and offsets share 32 bits: the id takes what the largest catalogue needs, the offset the rest. */
@@ -109,6 +110,15 @@ export function seek(
     }
   }
   return positionOf(low, from);
+}
+
+/** The order of entries, told from the leading code units their suffixes share, for a merge of sorted entries (lcp-merge.ts). */
+export function entryOrder(texts: readonly (string | undefined)[]): SharedOrder {
+  const textOf = (entry: number): string => texts[entry & ID_MASK] as string;
+  return {
+    shared: (a, b, known) => sharedCount(texts, a, textOf(b), b >>> ID_BITS, known),
+    before: (a, b, shared) => sortsBefore(texts, a, shared, textOf(b), b >>> ID_BITS, b, false),
+  };
 }
 
 /** How many leading code units `entry`'s suffix shares with the target (up to `PREFIX`), knowing the first `known` are shared. */

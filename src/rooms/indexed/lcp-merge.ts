@@ -1,0 +1,61 @@
+/**
+ * Two sorted runs merged into one by their longest common prefixes (Ng and Kakehi, "Merging string
+ * sequences by longest common prefixes", 2008): suffix-build.ts merges the suffixes of texts sorted
+ * a part at a time with it. Each run says, for each item, how many leading units it shares with the
+ * one before. Of the two items at the front, the one that shares more with the item last written
+ * comes first, with no unit read; only when both share as many are they compared, and from there.
+ * A merge then reads about as many units as the output's items, not as many as they share.
+ */
+
+/** Items in order, and for each how many leading units it shares with the one before (0 for the first). */
+export type Run = { readonly items: Uint32Array<ArrayBuffer>; readonly shared: Uint8Array<ArrayBuffer> };
+
+/** The order of the items, told from the units they share. */
+export interface SharedOrder {
+  /** How many leading units `a` and `b` share, knowing that they share the first `known`; at most the most a run counts. */
+  shared(a: number, b: number, known: number): number;
+  /** Whether `a` comes before `b`, which share `shared` leading units. */
+  before(a: number, b: number, shared: number): boolean;
+}
+
+/** `a` and `b` merged, each item once: their items in order, with what each shares with the one before. */
+export function lcpMerged(a: Run, b: Run, order: SharedOrder): Run {
+  const items = new Uint32Array(a.items.length + b.items.length);
+  const shared = new Uint8Array(items.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  // What the item at the front of each run shares with the item last written (none yet: 0).
+  let sharedA = 0;
+  let sharedB = 0;
+  // The hot loop of a merge, written out: one turn an item.
+  while (i < a.items.length && j < b.items.length) {
+    const x = a.items[i] as number;
+    const y = b.items[j] as number;
+    let takeA = sharedA > sharedB;
+    if (sharedA === sharedB) {
+      // Both share as many with the last written: they part, if at all, past that.
+      const between = order.shared(x, y, sharedA);
+      takeA = order.before(x, y, between);
+      if (takeA) sharedB = between;
+      else sharedA = between;
+    }
+    // The other front item parts from the one written where it parted from the last written, or
+    // where it was just found to part from this one.
+    if (takeA) {
+      items[n] = x;
+      shared[n++] = sharedA;
+      sharedA = a.shared[++i] ?? 0;
+    } else {
+      items[n] = y;
+      shared[n++] = sharedB;
+      sharedB = b.shared[++j] ?? 0;
+    }
+  }
+  // What is left of one run follows as it is, its first item sharing with the last written what was found.
+  const [rest, from, first] = i < a.items.length ? [a, i, sharedA] : [b, j, sharedB];
+  items.set(rest.items.subarray(from), n);
+  shared.set(rest.shared.subarray(from), n);
+  if (n < items.length) shared[n] = first;
+  return { items, shared };
+}
