@@ -3,7 +3,8 @@
  * entries of every text sorted (suffix-sort.ts), here or in a worker thread (suffix-worker.ts).
  */
 import { Worker } from 'node:worker_threads';
-import { ASCII, entryOf, fold, MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
+import { lcpMerged, type Run } from './lcp-merge.ts';
+import { ASCII, entryOf, entryOrder, fold, MAX_IDS, MAX_TEXT_LENGTH, PREFIX } from './suffix-order.ts';
 import { sortSuffixes } from './suffix-sort.ts';
 
 /** Throws for an id beyond what an entry can hold. */
@@ -21,9 +22,41 @@ export function textOf(id: number, text: string): string {
 export const comparedTexts = (texts: readonly (string | undefined)[]): (string | undefined)[] =>
   texts.map((text, id) => (text === undefined ? undefined : textOf(id, text)));
 
-/** The entries of every suffix of texts as compared, sorted. */
-export const sortedEntries = (compared: readonly (string | undefined)[]): Uint32Array<ArrayBuffer> =>
-  sortSuffixes(compared, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
+/**
+ * The most code units sorted at once. The sort's memory is about 13 bytes a code unit
+ * (suffix-sort.ts): sorted whole, a catalogue that spends its text budget in long titles would
+ * need more than twice what it serves with, since a title that repeats itself keeps few entries.
+ */
+export const PART_UNITS = 2 ** 20;
+
+/**
+ * The entries of every suffix of texts as compared, sorted: the texts a part of at most `partUnits`
+ * code units at a time (a text is never cut), and the sorted parts merged two at a time.
+ */
+export function sortedEntries(compared: readonly (string | undefined)[], partUnits = PART_UNITS): Uint32Array<ArrayBuffer> {
+  const runs: Run[] = [];
+  for (let from = 0, to = 0; from < compared.length; from = to) {
+    let units = 0;
+    while (to < compared.length && (to === from || units + (compared[to]?.length ?? 0) <= partUnits)) units += compared[to++]?.length ?? 0;
+    const whole = from === 0 && to === compared.length;
+    const part = whole ? compared : compared.map((text, id) => (id >= from && id < to ? text : undefined));
+    const { entries, shared } = sortSuffixes(part, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
+    if (whole) {
+      shared.buffer.transfer(0);
+      return entries;
+    }
+    // Copied to their size, so that the sort's larger arrays are given back at once.
+    runs.push({ items: entries.slice(), shared: shared.slice() });
+    for (const array of [entries, shared]) array.buffer.transfer(0);
+  }
+  const order = entryOrder(compared);
+  while (runs.length > 1) {
+    const [a, b] = runs.splice(0, 2) as [Run, Run];
+    runs.push(lcpMerged(a, b, order));
+    for (const array of [a.items, a.shared, b.items, b.shared]) array.buffer.transfer(0);
+  }
+  return runs[0]?.items ?? new Uint32Array(0);
+}
 
 /**
  * `sortedEntries(comparedTexts(texts))` of each list of texts, worked out in a worker thread, so
