@@ -18,12 +18,15 @@ export const SERVICE = join(import.meta.dirname, '../src/main.ts'); // what `npm
  * The node flags of `npm start`, so that the service is measured as it runs in production;
  * BENCH_FLAGS replaces them (BENCH_FLAGS= for none), to see what they change.
  */
-export const START_FLAGS: readonly string[] = (
-  process.env.BENCH_FLAGS ??
-  (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-)
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+const START = (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+  .start;
+export const START_FLAGS: readonly string[] = (process.env.BENCH_FLAGS ?? START).split(' ').filter((word) => word.startsWith('--'));
+/** The settings `npm start` gives node's environment (the memory allocator's, docs/deployment.md), so that the bench runs with them too. */
+const START_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  START.split(' ')
+    .filter((word) => /^[A-Z_]+=/.test(word))
+    .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+);
 /**
  * Node's compile cache, as the container's image holds it (Containerfile): a start after the first
  * reads each module as V8 compiled it, instead of stripping its types and compiling it again.
@@ -214,7 +217,7 @@ export function rssOf(pid: number): number {
 /** The service as `npm start` runs it, with access logs on (LOG_LEVEL=info), as in production. */
 export async function startService(options: StartOptions = {}): Promise<Server> {
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env };
+  const env = { ...START_ENV, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...options.env };
   return startProcess(SERVICE, [], port, { ...options, env, nodeArgs: [...START_FLAGS, ...(options.nodeArgs ?? [])] });
 }
 

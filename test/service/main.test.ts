@@ -315,13 +315,15 @@ describe('a running service', () => {
     assert.deepEqual(messages, ['listening', 'shutting down', 'stopped']);
   });
 
-  it('`npm start`, `make run` and the container start node with the same flags, and the image fills its compile cache with them', () => {
+  it('`npm start`, `make run` and the container start node with the same flags and allocator setting, and the image fills its compile cache with them', () => {
     const root = join(import.meta.dirname, '../..');
     const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     const flags = start.split(' ').filter((word) => word.startsWith('--'));
     assert.deepEqual(flags, ['--optimize-for-size']);
-    assert.equal(start, `exec node ${flags.join(' ')} src/main.ts`);
+    assert.equal(start, `MALLOC_MMAP_THRESHOLD_=131072 exec node ${flags.join(' ')} src/main.ts`);
     const containerfile = readFileSync(join(root, 'Containerfile'), 'utf8');
+    // The allocator's setting is the process's from its start, in the image as with npm start.
+    assert.match(containerfile, /^ENV MALLOC_MMAP_THRESHOLD_=131072$/m);
     assert.deepEqual(JSON.parse(/^CMD (\[.*\])$/m.exec(containerfile)?.[1] ?? 'null'), [...flags, 'src/main.ts']);
     // V8 keeps code for the flags it compiled it with: a cache filled with others would be passed over at every start.
     assert.match(containerfile, /^ENV NODE_COMPILE_CACHE=\S+$/m);
