@@ -2,8 +2,9 @@
  * Start-up with a full catalogue (docs/performance.md, Start-up): spawn → first 200 of
  * GET /books/4-5-6 for the floor (startup-floor.ts), STORE=map and the default indexed store,
  * with seeds of 10,000 and 100,000 ordinary books (60 to 100 code units of text each) and of
- * 100,000 that spend the whole text budget (128 code units, long titles), and of 100,000 titles of
- * one letter over and over (the suffix sort's worst case); best of two runs,
+ * 100,000 that spend the whole text budget (128 code units, long titles), of 100,000 titles of
+ * one letter over and over (the suffix sort's worst case), and of 25,000 that spend the whole
+ * budget in titles four times as long, of words and of one letter; best of two runs,
  * alternated. The indexed store serves before its text index is built, in a worker thread: the
  * time the log says `text index built` is a column of its own, and the peak RSS of start-up, read
  * then, is set against the RSS a second later. Every start reads Node's compile cache (procs.ts).
@@ -37,13 +38,13 @@ function seed(count: number, units: (next: () => number) => number, name: string
 }
 
 /**
- * The suffix sort's worst case: `count` titles of one letter, 90 to 109 of it (the whole text
- * budget), so that every suffix shares its first 64 code units with tens of others in each title.
+ * The suffix sort's worst case: `count` titles of one letter, `length` to `length` + 19 of it, so
+ * that every suffix shares its first 64 code units with tens or hundreds of others in each title.
  */
-function repeated(count: number): string {
+function repeated(count: number, length: number, name: string): string {
   const books: object[] = [...FIXTURE];
-  for (let i = books.length; i < count; i++) books.push({ isbn: isbnOf(i), title: 'a'.repeat(90 + (i % 20)), author: `Ann B${i}` });
-  const path = join(tmpdir(), 'book-catalogue-startup-repeated.json');
+  for (let i = books.length; i < count; i++) books.push({ isbn: isbnOf(i), title: 'a'.repeat(length + (i % 20)), author: `Ann B${i}` });
+  const path = join(tmpdir(), `book-catalogue-startup-${name}.json`);
   writeFileSync(path, JSON.stringify(books));
   return path;
 }
@@ -71,7 +72,20 @@ const seeds = [
     file: seed(count, (next) => 60 + Math.floor(next() * 41), `o${count}`),
   })),
   { label: `${Math.max(...sizes).toLocaleString('en')} books of 128 code units`, file: seed(Math.max(...sizes), () => 128, 'full') },
-  { label: `${Math.max(...sizes).toLocaleString('en')} titles of one letter over and over`, file: repeated(Math.max(...sizes)) },
+  {
+    label: `${Math.max(...sizes).toLocaleString('en')} titles of one letter over and over`,
+    file: repeated(Math.max(...sizes), 90, 'repeated'),
+  },
+  // The whole text budget in a quarter as many books: titles of about 490 code units, and of one
+  // letter, where the text is largest beside what the catalogue serves with.
+  {
+    label: `${(Math.max(...sizes) / 4).toLocaleString('en')} books of 512 code units`,
+    file: seed(Math.max(...sizes) / 4, () => 512, 'long'),
+  },
+  {
+    label: `${(Math.max(...sizes) / 4).toLocaleString('en')} titles of one letter, 460 to 479 of it`,
+    file: repeated(Math.max(...sizes) / 4, 460, 'long-repeated'),
+  },
 ];
 const MB = (bytes: number): string => (bytes / 1e6).toFixed(0);
 console.log(
