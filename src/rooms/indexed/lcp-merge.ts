@@ -18,10 +18,13 @@ export interface SharedOrder {
   before(a: number, b: number, shared: number): boolean;
 }
 
-/** `a` and `b` merged, each item once: their items in order, with what each shares with the one before. */
-export function lcpMerged(a: Run, b: Run, order: SharedOrder): Run {
+/**
+ * `a` and `b` merged, each item once: their items in order, with what each shares with the one
+ * before, unless `counted` is false (a last merge needs no counts, and they cost a byte an item).
+ */
+export function lcpMerged(a: Run, b: Run, order: SharedOrder, counted = true): Run {
   const items = new Uint32Array(a.items.length + b.items.length);
-  const shared = new Uint8Array(items.length);
+  const shared = new Uint8Array(counted ? items.length : 0);
   let i = 0;
   let j = 0;
   let n = 0;
@@ -42,20 +45,21 @@ export function lcpMerged(a: Run, b: Run, order: SharedOrder): Run {
     }
     // The other front item parts from the one written where it parted from the last written, or
     // where it was just found to part from this one.
+    if (counted) shared[n] = takeA ? sharedA : sharedB;
     if (takeA) {
-      items[n] = x;
-      shared[n++] = sharedA;
+      items[n++] = x;
       sharedA = a.shared[++i] ?? 0;
     } else {
-      items[n] = y;
-      shared[n++] = sharedB;
+      items[n++] = y;
       sharedB = b.shared[++j] ?? 0;
     }
   }
   // What is left of one run follows as it is, its first item sharing with the last written what was found.
   const [rest, from, first] = i < a.items.length ? [a, i, sharedA] : [b, j, sharedB];
   items.set(rest.items.subarray(from), n);
-  shared.set(rest.shared.subarray(from), n);
-  if (n < items.length) shared[n] = first;
+  if (counted && n < items.length) {
+    shared.set(rest.shared.subarray(from), n);
+    shared[n] = first;
+  }
   return { items, shared };
 }

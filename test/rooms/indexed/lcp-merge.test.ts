@@ -64,6 +64,8 @@ describe('lcpMerged', () => {
         ids.filter((id) => !inA[id]),
       );
       assert.deepEqual(plain(lcpMerged(a, b, wordOrder(words))), plain(plainRun(words, ids)), `round ${round} (seed ${SEED})`);
+      // Uncounted, the same items, and no counts.
+      assert.deepEqual(plain(lcpMerged(a, b, wordOrder(words), false)), { ...plain(plainRun(words, ids)), shared: [] }, `round ${round}`);
     }
   });
 
