@@ -91,5 +91,17 @@ describe('lcpMerged', () => {
     assert.deepEqual(plain(merged), { items: [0, 1, 2], shared: [0, 3, 1] });
     // One comparison, of "aaa" and "ab", both sharing nothing with what came before; none after.
     assert.deepEqual(reads, [[0, 2, 0]]);
+    // "aab" and "aac" each share two letters with "aa" written last: compared from the third.
+    reads.length = 0;
+    const more = ['aa', 'aab', 'aac'];
+    const tied: SharedOrder = {
+      shared: (a, b, known) => (reads.push([a, b, known]), wordOrder(more).shared(a, b, known)),
+      before: wordOrder(more).before,
+    };
+    assert.deepEqual(plain(lcpMerged(plainRun(more, [0, 1]), plainRun(more, [2]), tied)), { items: [0, 1, 2], shared: [0, 2, 2] });
+    assert.deepEqual(reads, [
+      [0, 2, 0],
+      [1, 2, 2],
+    ]);
   });
 });
