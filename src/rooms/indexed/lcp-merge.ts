@@ -4,7 +4,9 @@
  * a part at a time with it. Each run says, for each item, how many leading units it shares with the
  * one before. Of the two items at the front, the one that shares more with the item last written
  * comes first, with no unit read; only when both share as many are they compared, and from there.
- * A merge then reads about as many units as the output's items, not as many as they share.
+ * A merge of ordinary titles' suffixes then reads two or three units an item, where comparing each
+ * pair from its first unit read as many as neighbours share (some 40 in titles of a few words), and
+ * never more than the units the order looks at.
  */
 
 /** Items in order, and for each how many leading units it shares with the one before (0 for the first). */
@@ -12,7 +14,7 @@ export type Run = { readonly items: Uint32Array<ArrayBuffer>; readonly shared: U
 
 /** The order of the items, told from the units they share. */
 export interface SharedOrder {
-  /** How many leading units `a` and `b` share, knowing that they share the first `known`; at most the most a run counts. */
+  /** How many leading units `a` and `b` share, read on from the `known` they are known to share; at most as many as the order looks at. */
   shared(a: number, b: number, known: number): number;
   /** Whether `a` comes before `b`, which share `shared` leading units. */
   before(a: number, b: number, shared: number): boolean;
@@ -43,8 +45,8 @@ export function lcpMerged(a: Run, b: Run, order: SharedOrder, counted = true): R
       if (takeA) sharedB = between;
       else sharedA = between;
     }
-    // The other front item parts from the one written where it parted from the last written, or
-    // where it was just found to part from this one.
+    // What the other front item shares with the one written: as much as it shared with the last
+    // one written, or, after a comparison, what the comparison found.
     if (counted) shared[n] = takeA ? sharedA : sharedB;
     if (takeA) {
       items[n++] = x;

@@ -31,17 +31,16 @@ export const PART_UNITS = 2 ** 20;
 
 /**
  * The entries of every suffix of texts as compared, sorted: the texts a part of at most `partUnits`
- * code units at a time (a text is never cut), and the sorted parts merged two at a time.
+ * code units at a time (a text is never cut), and the sorted parts merged two at a time. Each part
+ * is sorted as texts of its own, so that its arrays are its size, not the catalogue's.
  */
 export function sortedEntries(compared: readonly (string | undefined)[], partUnits = PART_UNITS): Uint32Array<ArrayBuffer> {
   const runs: Run[] = [];
   for (let from = 0, to = 0; from < compared.length; from = to) {
-    let units = 0;
-    while (to < compared.length && (to === from || units + (compared[to]?.length ?? 0) <= partUnits)) units += compared[to++]?.length ?? 0;
-    const whole = from === 0 && to === compared.length;
-    const part = whole ? compared : compared.map((text, id) => (id >= from && id < to ? text : undefined));
-    const { entries, shared } = sortSuffixes(part, entryOf, fold, PREFIX, MAX_TEXT_LENGTH, true);
-    if (whole) {
+    to = partEnd(compared, from, partUnits);
+    const part = from === 0 && to === compared.length ? compared : compared.slice(from, to);
+    const { entries, shared } = sortSuffixes(part, (offset, id) => entryOf(offset, from + id), fold, PREFIX, MAX_TEXT_LENGTH, true);
+    if (part === compared) {
       shared.buffer.transfer(0);
       return entries;
     }
@@ -57,6 +56,14 @@ export function sortedEntries(compared: readonly (string | undefined)[], partUni
     for (const array of [a.items, a.shared, b.items, b.shared]) array.buffer.transfer(0);
   }
   return runs[0]?.items ?? new Uint32Array(0);
+}
+
+/** Where the part that starts at `from` ends: as many whole texts as `partUnits` code units hold, and one at least. */
+function partEnd(compared: readonly (string | undefined)[], from: number, partUnits: number): number {
+  let to = from + 1;
+  let units = compared[from]?.length ?? 0;
+  while (to < compared.length && units + (compared[to]?.length ?? 0) <= partUnits) units += compared[to++]?.length ?? 0;
+  return to;
 }
 
 /**

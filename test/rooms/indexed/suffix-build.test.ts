@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_IDS } from '../../../src/rooms/indexed/suffix-array.ts';
 import { comparedTexts, sortedEntries, sortedInWorker } from '../../../src/rooms/indexed/suffix-build.ts';
+import { entryOf, entryOrder } from '../../../src/rooms/indexed/suffix-order.ts';
 import { Random, seedFromEnv } from '../../helpers/random.ts';
 
 const SEED = seedFromEnv();
@@ -33,6 +34,13 @@ describe('sortedEntries', () => {
     const whole = [...sortedEntries(texts, Infinity)];
     for (const partUnits of [1, 50, 1_000, 10_000])
       assert.deepEqual([...sortedEntries(texts, partUnits)], whole, `parts of ${partUnits} (seed ${SEED})`);
+  });
+
+  it('compares two entries from the code units they are known to share, as the merge asks', () => {
+    // Told that "xa" and "ya" share their first unit, the order reads on from the second: two.
+    const order = entryOrder(['xa', 'ya']);
+    assert.equal(order.shared(entryOf(0, 0), entryOf(0, 1), 1), 2);
+    assert.equal(order.shared(entryOf(0, 0), entryOf(0, 1), 0), 0);
   });
 
   it('sorts nothing for no texts, and as a whole a part that is all of them', () => {
