@@ -329,9 +329,30 @@ describe('a running service', () => {
     assert.match(containerfile, /^ENV NODE_COMPILE_CACHE=\S+$/m);
     const fill = JSON.parse(/^RUN (\[.*\])$/m.exec(containerfile)?.[1] ?? 'null') as string[];
     assert.deepEqual(fill.slice(0, 1 + flags.length), ['/nodejs/bin/node', ...flags]);
-    // It starts the service itself, so that the entry point is in the cache with every module it loads.
+    // It loads every module of src, those only a worker thread loads among them, then starts the service itself.
+    assert.match(fill.at(-1) ?? '', /for \(const file of readdirSync\('src', \{ recursive: true \}\)\) if \(file\.endsWith\('\.ts'\) /);
     assert.match(fill.at(-1) ?? '', /await import\('\.\/src\/main\.ts'\); process\.kill\(process\.pid, 'SIGTERM'\);$/);
     assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
+  });
+
+  it("the image's fill of the compile cache runs: it loads every module of src, the worker thread's too, starts the service and stops", async () => {
+    const root = join(import.meta.dirname, '../..');
+    const fill = JSON.parse(/^RUN (\[.*\])$/m.exec(readFileSync(join(root, 'Containerfile'), 'utf8'))?.[1] ?? 'null') as string[];
+    const cache = mkdtempSync(join(tmpdir(), 'book-catalogue-fill-'));
+    try {
+      // The image's node is /nodejs/bin/node; this one runs the same arguments, from the same working directory.
+      const child = spawn(process.execPath, fill.slice(1), {
+        cwd: root,
+        env: { ...process.env, NODE_COMPILE_CACHE: cache },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it('the container serves metrics on 9464 of every interface it has, and exposes that port beside 5000 (api.md, Metrics)', () => {
