@@ -103,15 +103,16 @@ export function seedStore(store: BookStore, seedFile: string | undefined): void 
   const entries = seedFile === undefined ? FIXTURE : readSeedFile(seedFile);
   if (entries.length > store.capacity)
     throw new SettingError(`MAX_BOOKS (${store.capacity}) is below the ${entries.length} books of the seed`);
-  entries.forEach((entry, index) => {
-    const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
-    const result = isObject ? storeBook(store, entry as Readonly<Record<string, unknown>>) : undefined;
-    if (result !== undefined && 'stored' in result) return;
-    // Named only when it fails (a name for every book was 15 MB of garbage at 100,000 books): counted from 1 and named by its
-    // isbn and file, so that an editor's search finds it.
+  // Named only when one fails, since a seed may hold 100,000: counted from 1 and by its isbn and file, so that an editor's search finds it.
+  const which = (entry: unknown, index: number): string => {
     const isbn = (entry as { isbn?: unknown } | null)?.isbn;
-    const which = `SEED_FILE entry ${index + 1} of ${entries.length}${typeof isbn === 'string' ? ` (isbn ${JSON.stringify(isbn)})` : ''}`;
-    throw new SettingError(result ? `${which}: ${sentence(result.failed)} (${seedFile})` : `${which} is not a JSON object (${seedFile})`);
+    return `SEED_FILE entry ${index + 1} of ${entries.length}${typeof isbn === 'string' ? ` (isbn ${JSON.stringify(isbn)})` : ''}`;
+  };
+  entries.forEach((entry, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new SettingError(`${which(entry, index)} is not a JSON object (${seedFile})`);
+    const result = storeBook(store, entry as Readonly<Record<string, unknown>>);
+    if ('failed' in result) throw new SettingError(`${which(entry, index)}: ${sentence(result.failed)} (${seedFile})`);
   });
   store.ready?.();
 }

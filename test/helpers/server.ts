@@ -81,17 +81,17 @@ export interface SpawnedService {
   readonly exited: Promise<{ code: number | null; stderr: string }>;
 }
 
+/** A child node's environment: `env` on top of PATH only, and what lets coverage and a mutation run reach into the child (c8's output folder, Stryker's active mutant). */
+export const childEnv = (env: Record<string, string>): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '',
+  __STRYKER_ACTIVE_MUTANT__: process.env.__STRYKER_ACTIVE_MUTANT__ ?? '',
+  ...env,
+});
+
 /** Runs the service, as `npm start` does, with `env` (on top of PATH only) and `args`. */
 export function spawnService(env: Record<string, string>, args: readonly string[] = []): SpawnedService {
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    // Coverage and a mutation run reach into the child: c8's output folder, Stryker's active mutant.
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '',
-      __STRYKER_ACTIVE_MUTANT__: process.env.__STRYKER_ACTIVE_MUTANT__ ?? '',
-      ...env,
-    },
-  });
+  const child = spawn(process.execPath, [MAIN, ...args], { env: childEnv(env) });
   const lines: Record<string, unknown>[] = [];
   const waiters: { test: (line: Record<string, unknown>) => boolean; resolve: (line: Record<string, unknown>) => void }[] = [];
   let buffered = '';

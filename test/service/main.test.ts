@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { expectedBook, expectedCollection, expectedRoot, FIXTURE_BOOKS } from '../helpers/books.ts';
-import { listeningPort, spawnService, type SpawnedService } from '../helpers/server.ts';
+import { childEnv, listeningPort, spawnService, type SpawnedService } from '../helpers/server.ts';
 
 type Line = Record<string, unknown>;
 
@@ -335,21 +335,22 @@ describe('a running service', () => {
     assert.match(readFileSync(join(root, 'Makefile'), 'utf8'), /^run: .*\n\t\$\(WITH_NODE\) 'exec npm start /m);
   });
 
-  it("the image's fill of the compile cache runs: it loads every module of src, the worker thread's too, starts the service and stops", async () => {
+  it("the image's fill of the compile cache runs as written: every module of src imports, the service starts, and it stops", async () => {
     const root = join(import.meta.dirname, '../..');
     const fill = JSON.parse(/^RUN (\[.*\])$/m.exec(readFileSync(join(root, 'Containerfile'), 'utf8'))?.[1] ?? 'null') as string[];
     const cache = mkdtempSync(join(tmpdir(), 'book-catalogue-fill-'));
     try {
-      // The image's node is /nodejs/bin/node; this one runs the same arguments, from the same working directory.
-      const child = spawn(process.execPath, fill.slice(1), {
-        cwd: root,
-        env: { ...process.env, NODE_COMPILE_CACHE: cache },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
+      // The image's node is /nodejs/bin/node; this one runs the same arguments, from the same working directory, with nothing else set.
+      const child = spawn(process.execPath, fill.slice(1), { cwd: root, env: childEnv({ NODE_COMPILE_CACHE: cache }), timeout: 30_000 });
+      let [stdout, stderr] = ['', ''];
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
+      const messages = stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      assert.deepEqual({ code, stderr, messages }, { code: 0, stderr: '', messages: ['listening', 'shutting down', 'stopped'] });
     } finally {
       rmSync(cache, { recursive: true, force: true });
     }

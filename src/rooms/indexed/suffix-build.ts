@@ -26,8 +26,8 @@ export const comparedTexts = (texts: readonly (string | undefined)[]): (string |
  * The most code units sorted at once. The sort's memory is about 13 bytes a code unit
  * (suffix-sort.ts): sorted whole, a catalogue that spends its text budget in long titles would
  * need more than twice what it serves with, since a title that repeats itself keeps few entries.
- * Where a list keeps few entries, the part being sorted is most of the worker's memory: half a
- * million code units took about 8 MB off the peak of a million (docs/performance.md, Start-up).
+ * Where a list keeps few entries (titles of one letter), the part being sorted is most of the
+ * worker's memory, so a part is half a million code units rather than more (docs/performance.md, Start-up).
  */
 export const PART_UNITS = 2 ** 19;
 
