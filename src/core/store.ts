@@ -63,9 +63,9 @@ export function bookTest({ title, author, words = [] }: BookFilter): (book: Book
 /** The text a catalogue may hold: this many UTF-16 code units per book of capacity, on average. */
 export const TEXT_PER_BOOK = 128;
 
-/** The duplicate rule's key: the same title and the same derived names, exactly. */
-export const titleAndNames = ({ title, authorFirstName, authorLastName }: BookFields): string =>
-  JSON.stringify([title, authorFirstName, authorLastName]);
+/** The duplicate rule's exact key: the names' lengths first, so no two books' parts join alike; the title last, referred to, not copied. */
+export const titleAndNames = ({ title, authorFirstName: first, authorLastName: last }: BookFields): string =>
+  `${first.length} ${last.length} ${first}${last}${title}`;
 
 export class MapBookStore implements BookStore {
   readonly capacity: number;

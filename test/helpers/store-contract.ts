@@ -96,6 +96,19 @@ export function storeContract(name: string, make: (capacity: number) => BookStor
       assert.equal(store.size, 0);
     });
 
+    it('tells books apart whose title and names hold the same text split at other places', async () => {
+      const store = make(10);
+      assert.ok('added' in store.add(book('1', '1 2 AnnLee', 'Ann', 'Lee')));
+      // Each one's names and title, put together without their lengths, read as the first one's: run together, or with spaces between.
+      for (const [isbn, title, first, last] of [
+        ['2', '1 2 AnnLee', 'AnnL', 'ee'],
+        ['3', 'e1 2 AnnLee', 'Ann', 'Le'],
+        ['4', '2 AnnLee', 'Ann', 'Lee 1'],
+      ] as const)
+        assert.ok('added' in store.add(book(isbn, title, first, last)), isbn);
+      assert.deepEqual(store.add(book('6', '1 2 AnnLee', 'Ann', 'Lee')), { refused: 'duplicate' });
+    });
+
     it('lists in insertion order, a re-added book last, and pages by offset and limit with the total', async () => {
       const store = make(10);
       for (const isbn of ['a', 'b', 'c', 'd']) store.add(book(isbn, `Title ${isbn}`));
