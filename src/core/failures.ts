@@ -2,8 +2,8 @@
  * Every failure the core answers, one row each: status, problem type and title, sentence (api.md, Errors). Code names a failure by its
  * reason; `fail` turns it into a Problem, the RFC 9457 document a client reads. A room throws a Problem of its own the same way.
  */
-import { STATUS_CODES } from 'node:http';
 import { TEXT_PER_BOOK } from './store.ts';
+const { STATUS_CODES } = process.getBuiltinModule('node:http'); // not imported, as service.ts says why
 
 export const PROBLEM_TYPE = 'application/problem+json';
 /** One thing wrong with a request: a body field, by JSON pointer, or a query parameter, by name. */

@@ -2,7 +2,7 @@
  * The service put together (api.md, Start-up): the settings read, the core's and each room's; the store filled with the fixture or a seed,
  * each entry by the rules of a POST; every room plugged in; the app and its server built.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type App, createApp } from './app.ts';
 import { readFileSync } from 'node:fs';
 import type { BookInput } from './book.ts';
@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './log.ts';
 import type { Core, Handle, Plug, Representation, Room } from './rooms.ts';
 import { type CoreSettings, coreSettings, readSettings, type Setting, SettingError, settingTexts } from './settings.ts';
 import { type BookStore, MapBookStore } from './store.ts';
+const { createServer } = process.getBuiltinModule('node:http'); // an import of it loads Node's fetch too (docs/performance.md, Start-up)
 
 /** `write` takes each log line, whole (stdout in production); `store`, for a test, is used as it is, in place of STORE's filled with the seed. */
 export type ServiceOptions = Readonly<{
@@ -59,7 +60,6 @@ export function createService({ rooms, env, argv = [], write, store: given }: Se
   representations = plugs.flatMap((plug) => (plug.representation ? [plug.representation] : []));
   const app = createApp({ store, logger, operations, plugs, representations });
   const server = createHttpServer(app.handle, settings, plugs);
-
   return { settings, store, logger, app, server, plugs };
 }
 

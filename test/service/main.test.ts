@@ -356,6 +356,22 @@ describe('a running service', () => {
     }
   });
 
+  it("every module of src loads without Node's fetch and WebSocket, which an import of node:http would load at each start", async () => {
+    // process.moduleLoadList names each of Node's own modules a process has loaded; its fetch and WebSocket are the undici ones.
+    const script = [
+      "const { readdirSync } = await import('node:fs');",
+      "for (const file of readdirSync('src', { recursive: true })) if (file.endsWith('.ts') && file !== 'main.ts') await import(`./src/${file}`);",
+      "console.log(JSON.stringify(process.moduleLoadList.filter((name) => name.includes('undici'))));",
+    ].join(' ');
+    const root = join(import.meta.dirname, '../..');
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, env: childEnv({}), timeout: 30_000 });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    assert.deepEqual({ code, stderr, stdout }, { code: 0, stderr: '', stdout: '[]\n' });
+  });
+
   it('the container serves metrics on 9464 of every interface it has, and exposes that port beside 5000 (api.md, Metrics)', () => {
     const containerfile = readFileSync(join(import.meta.dirname, '../../Containerfile'), 'utf8');
     assert.match(containerfile, /^ENV .*\bPORT=5000 METRICS_PORT=9464 METRICS_HOST=0\.0\.0\.0$/m);

@@ -3,7 +3,7 @@
  * connection taken a batch per turn, a connection whose client takes nothing of its answer closed
  * after SEND_TIMEOUT_MS, the requests node's parser refuses answered as problems, and CONNECT answered.
  */
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { parseTarget } from '../../core/request.ts';
 import { defineRoom } from '../../core/rooms.ts';
@@ -11,6 +11,8 @@ import { milliseconds } from '../../core/settings.ts';
 import { answerClientError } from './client-error.ts';
 import { Pipelining } from './pipelining.ts';
 import { SendTimeout } from './send-timeout.ts';
+// Got, not imported, as the core's service.ts gets createServer and says why.
+const http = process.getBuiltinModule('node:http');
 
 export const guards = defineRoom({
   name: 'guards',
@@ -47,7 +49,7 @@ export const guards = defineRoom({
       // node hands a CONNECT over as a bare socket; the app answers it like any other request (a 405).
       server.on('connect', (req: IncomingMessage, socket: Socket) => {
         socket.on('error', () => socket.destroy());
-        const res = new ServerResponse(req);
+        const res = new http.ServerResponse(req);
         res.shouldKeepAlive = false;
         res.assignSocket(socket);
         res.once('finish', () => socket.destroySoon());

@@ -2,11 +2,12 @@
  * The JSON helpers of the OpenAPI document, the schema of every body, and the responses every
  * operation is built from. A book's two schemas are built from the table of fields.
  */
-import { STATUS_CODES } from 'node:http';
 import { PROBLEM_TYPE } from '../../core/failures.ts';
 import type { FieldRule, FieldTable } from '../../core/fields.ts';
 import { SEARCH_QUERY } from '../../core/hal.ts';
 import { examples } from './examples.ts';
+// Got, not imported, as the core's service.ts gets createServer and says why.
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** A JSON object, as the document is: plain data, serialised once. */
 export type Json = { readonly [key: string]: unknown };
