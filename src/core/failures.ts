@@ -3,7 +3,7 @@
  * reason; `fail` turns it into a Problem, the RFC 9457 document a client reads. A room throws a Problem of its own the same way.
  */
 import { TEXT_PER_BOOK } from './store.ts';
-const { STATUS_CODES } = process.getBuiltinModule('node:http'); // not imported, as service.ts says why
+const { STATUS_CODES } = process.getBuiltinModule('node:http'); // not imported: see service.ts
 
 export const PROBLEM_TYPE = 'application/problem+json';
 /** One thing wrong with a request: a body field, by JSON pointer, or a query parameter, by name. */

@@ -12,7 +12,8 @@ import { createLogger, type Logger } from './log.ts';
 import type { Core, Handle, Plug, Representation, Room } from './rooms.ts';
 import { type CoreSettings, coreSettings, readSettings, type Setting, SettingError, settingTexts } from './settings.ts';
 import { type BookStore, MapBookStore } from './store.ts';
-const { createServer } = process.getBuiltinModule('node:http'); // an import of it loads Node's fetch too (docs/performance.md, Start-up)
+// Got, not imported: an import reads every export of node:http, and some load Node's fetch client, which every start would then load too.
+const { createServer } = process.getBuiltinModule('node:http');
 
 /** `write` takes each log line, whole (stdout in production); `store`, for a test, is used as it is, in place of STORE's filled with the seed. */
 export type ServiceOptions = Readonly<{

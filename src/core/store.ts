@@ -62,8 +62,7 @@ export function bookTest({ title, author, words = [] }: BookFilter): (book: Book
 
 /** The text a catalogue may hold: this many UTF-16 code units per book of capacity, on average. */
 export const TEXT_PER_BOOK = 128;
-
-/** The duplicate rule's exact key: the names' lengths first, so no two books' parts join alike; the title last, referred to, not copied. */
+/** The duplicate rule's key: the names' lengths first, so that a key reads back as one pair of names and one title, the part left. */
 export const titleAndNames = ({ title, authorFirstName: first, authorLastName: last }: BookFields): string =>
   `${first.length} ${last.length} ${first}${last}${title}`;
 

@@ -356,12 +356,15 @@ describe('a running service', () => {
     }
   });
 
-  it("every module of src loads without Node's fetch and WebSocket, which an import of node:http would load at each start", async () => {
-    // process.moduleLoadList names each of Node's own modules a process has loaded; its fetch and WebSocket are the undici ones.
+  it("the service, every module of src loaded and started, has not loaded Node's fetch and WebSocket, which an import of node:http loads", async () => {
+    // process.moduleLoadList names each of Node's own modules a process has loaded: fetch and WebSocket are undici's. The import of
+    // node:http at the end shows that the list would name it.
     const script = [
-      "const { readdirSync } = await import('node:fs');",
+      "process.env.PORT = '0'; const { readdirSync } = await import('node:fs');",
       "for (const file of readdirSync('src', { recursive: true })) if (file.endsWith('.ts') && file !== 'main.ts') await import(`./src/${file}`);",
-      "console.log(JSON.stringify(process.moduleLoadList.filter((name) => name.includes('undici'))));",
+      "await import('./src/main.ts'); const undici = () => process.moduleLoadList.filter((name) => name.includes('undici')).length;",
+      "const started = undici(); await import('node:http');",
+      "console.log(JSON.stringify({ started, imported: undici() > 0 })); process.kill(process.pid, 'SIGTERM');",
     ].join(' ');
     const root = join(import.meta.dirname, '../..');
     const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, env: childEnv({}), timeout: 30_000 });
@@ -369,7 +372,19 @@ describe('a running service', () => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    assert.deepEqual({ code, stderr, stdout }, { code: 0, stderr: '', stdout: '[]\n' });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
+    assert.deepEqual(
+      lines.find((line) => 'started' in line),
+      { started: 0, imported: true },
+    );
+    assert.deepEqual(
+      lines.filter((line) => 'msg' in line).map((line) => line.msg),
+      ['listening', 'shutting down', 'stopped'],
+    );
   });
 
   it('the container serves metrics on 9464 of every interface it has, and exposes that port beside 5000 (api.md, Metrics)', () => {

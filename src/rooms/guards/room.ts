@@ -11,7 +11,7 @@ import { milliseconds } from '../../core/settings.ts';
 import { answerClientError } from './client-error.ts';
 import { Pipelining } from './pipelining.ts';
 import { SendTimeout } from './send-timeout.ts';
-// Got, not imported, as the core's service.ts gets createServer and says why.
+// Not imported: see src/core/service.ts.
 const http = process.getBuiltinModule('node:http');
 
 export const guards = defineRoom({

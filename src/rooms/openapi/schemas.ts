@@ -6,7 +6,7 @@ import { PROBLEM_TYPE } from '../../core/failures.ts';
 import type { FieldRule, FieldTable } from '../../core/fields.ts';
 import { SEARCH_QUERY } from '../../core/hal.ts';
 import { examples } from './examples.ts';
-// Got, not imported, as the core's service.ts gets createServer and says why.
+// Not imported: see src/core/service.ts.
 const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** A JSON object, as the document is: plain data, serialised once. */
