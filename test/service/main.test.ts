@@ -15,6 +15,23 @@ import { childEnv, listeningPort, spawnService, type SpawnedService } from '../h
 
 type Line = Record<string, unknown>;
 
+/** Runs node with `args` from the project's root, with only the child environment the other tests give and `env`; its JSON lines. */
+async function runNode(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; lines: Line[] }> {
+  const child = spawn(process.execPath, args, { cwd: join(import.meta.dirname, '../..'), env: childEnv(env), timeout: 30_000 });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Line);
+  return { code, stderr, lines };
+}
+
 interface Running {
   readonly service: SpawnedService;
   /** Everything the service wrote to stdout so far. */
@@ -341,15 +358,8 @@ describe('a running service', () => {
     const cache = mkdtempSync(join(tmpdir(), 'book-catalogue-fill-'));
     try {
       // The image's node is /nodejs/bin/node; this one runs the same arguments, from the same working directory, with nothing else set.
-      const child = spawn(process.execPath, fill.slice(1), { cwd: root, env: childEnv({ NODE_COMPILE_CACHE: cache }), timeout: 30_000 });
-      let [stdout, stderr] = ['', ''];
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      const messages = stdout
-        .trim()
-        .split('\n')
-        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      const { code, stderr, lines } = await runNode(fill.slice(1), { NODE_COMPILE_CACHE: cache });
+      const messages = lines.map((line) => line.msg);
       assert.deepEqual({ code, stderr, messages }, { code: 0, stderr: '', messages: ['listening', 'shutting down', 'stopped'] });
     } finally {
       rmSync(cache, { recursive: true, force: true });
@@ -366,16 +376,7 @@ describe('a running service', () => {
       "const started = undici(); await import('node:http');",
       "console.log(JSON.stringify({ started, imported: undici() > 0 })); process.kill(process.pid, 'SIGTERM');",
     ].join(' ');
-    const root = join(import.meta.dirname, '../..');
-    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, env: childEnv({}), timeout: 30_000 });
-    let [stdout, stderr] = ['', ''];
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    const lines = stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const { code, stderr, lines } = await runNode(['--input-type=module', '--eval', script], {});
     assert.deepEqual({ code, stderr }, { code: 0, stderr: '' });
     assert.deepEqual(
       lines.find((line) => 'started' in line),
