@@ -44,14 +44,37 @@ async function freePort(): Promise<number> {
  * Starts the service, as src/main.ts puts it together, on an ephemeral port; settings as
  * environment variables, where `METRICS_PORT: 'free'` stands for a port free at the time.
  */
-export async function startServer(env: Record<string, string> = {}, { rooms = [], store }: StartOptions = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  // A port free a moment ago may be taken by another test file before the metrics listener binds it: then try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      if (env.METRICS_PORT !== 'free' || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw error;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, { rooms = [], store }: StartOptions): Promise<TestServer> {
   const logs: Record<string, unknown>[] = [];
   const settings: Record<string, string> = { LOG_LEVEL: 'debug', ...env };
   if (settings.METRICS_PORT === 'free') settings.METRICS_PORT = String(await freePort());
   const service = createService({ rooms, env: settings, write: (line) => logs.push(JSON.parse(line) as Record<string, unknown>), store });
   const { server, app, plugs } = service;
+  const close = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      for (const plug of plugs) plug.stop?.();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  for (const plug of plugs) await plug.start?.();
+  try {
+    for (const plug of plugs) await plug.start?.();
+  } catch (error) {
+    // Whatever did start is stopped, so that a failed start leaves nothing that keeps the test process alive.
+    await close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
@@ -61,12 +84,7 @@ export async function startServer(env: Record<string, string> = {}, { rooms = []
     store: service.store,
     logs,
     ...(settings.METRICS_PORT ? { metricsBase: `http://127.0.0.1:${settings.METRICS_PORT}` } : {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const plug of plugs) plug.stop?.();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close,
   };
 }
 
