@@ -52,10 +52,11 @@ export function sortedEntries(compared: readonly (string | undefined)[], partUni
   }
   const order = entryOrder(compared);
   while (runs.length > 1) {
-    const [a, b] = runs.splice(0, 2) as [Run, Run];
+    // The larger of the two is the one the merge gives back at once.
+    const [a, b] = (runs.splice(0, 2) as [Run, Run]).sort((x, y) => x.items.length - y.items.length);
     // The last merge, with no run left beside it, needs no counts.
     runs.push(lcpMerged(a, b, order, runs.length > 0));
-    for (const array of [a.items, a.shared, b.items, b.shared]) array.buffer.transfer(0);
+    for (const array of [a.items, a.shared, b.shared]) array.buffer.transfer(0);
   }
   return runs[0]?.items ?? new Uint32Array(0);
 }

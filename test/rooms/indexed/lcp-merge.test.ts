@@ -55,27 +55,47 @@ describe('lcpMerged', () => {
       );
       const inA = words.map(() => random.int(3) !== 0);
       const ids = words.map((_, id) => id);
-      const a = plainRun(
-        words,
-        ids.filter((id) => inA[id]),
-      );
-      const b = plainRun(
-        words,
-        ids.filter((id) => !inA[id]),
-      );
-      assert.deepEqual(plain(lcpMerged(a, b, wordOrder(words))), plain(plainRun(words, ids)), `round ${round} (seed ${SEED})`);
+      // Made anew for each merge, which uses up b's items; either run may be the larger.
+      const a = (): Run =>
+        plainRun(
+          words,
+          ids.filter((id) => inA[id]),
+        );
+      const b = (): Run =>
+        plainRun(
+          words,
+          ids.filter((id) => !inA[id]),
+        );
+      assert.deepEqual(plain(lcpMerged(a(), b(), wordOrder(words))), plain(plainRun(words, ids)), `round ${round} (seed ${SEED})`);
+      assert.deepEqual(plain(lcpMerged(b(), a(), wordOrder(words))), plain(plainRun(words, ids)), `round ${round} (seed ${SEED})`);
       // Uncounted, the same items, and no counts.
-      assert.deepEqual(plain(lcpMerged(a, b, wordOrder(words), false)), { ...plain(plainRun(words, ids)), shared: [] }, `round ${round}`);
+      assert.deepEqual(
+        plain(lcpMerged(a(), b(), wordOrder(words), false)),
+        { ...plain(plainRun(words, ids)), shared: [] },
+        `round ${round}`,
+      );
     }
   });
 
   it('gives the other run as it is when one is empty, and nothing for two empty runs', () => {
     const words = ['b', 'ab', 'abc'];
-    const run = plainRun(words, [0, 1, 2]);
-    const none = plainRun(words, []);
-    assert.deepEqual(plain(lcpMerged(run, none, wordOrder(words))), plain(run));
-    assert.deepEqual(plain(lcpMerged(none, run, wordOrder(words))), plain(run));
-    assert.deepEqual(plain(lcpMerged(none, none, wordOrder(words))), { items: [], shared: [] });
+    const run = (): Run => plainRun(words, [0, 1, 2]);
+    const none = (): Run => plainRun(words, []);
+    assert.deepEqual(plain(lcpMerged(run(), none(), wordOrder(words))), plain(run()));
+    assert.deepEqual(plain(lcpMerged(none(), run(), wordOrder(words))), plain(run()));
+    assert.deepEqual(plain(lcpMerged(none(), none(), wordOrder(words))), { items: [], shared: [] });
+  });
+
+  it("moves b's items into a resizable result and gives their array back, leaving a's and the counts to the caller", () => {
+    const words = ['b', 'ab', 'abc', 'abd'];
+    const [a, b] = [plainRun(words, [0, 3]), plainRun(words, [1, 2])];
+    const merged = lcpMerged(a, b, wordOrder(words));
+    assert.deepEqual(plain(merged), plain(plainRun(words, [0, 1, 2, 3])));
+    assert.equal(merged.items.buffer.resizable, true);
+    assert.deepEqual(
+      [a.items, a.shared, b.items, b.shared].map((array) => array.buffer.detached),
+      [false, false, true, false],
+    );
   });
 
   it('reads no letter where what the front items share with the last written tells them apart', () => {

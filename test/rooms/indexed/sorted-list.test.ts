@@ -64,6 +64,29 @@ describe('SortedList', () => {
     assert.deepEqual(items(list), [5, 10, 25, 30, 35, 40]);
   });
 
+  it('starts from a resizable buffer it fills whole in chunks of seven eighths, and leaves the buffer empty; any other array as it was', () => {
+    for (const length of [0, 1, 895, 896, 897, 896 * 256, 896 * 256 + 1, 896 * 600 + 5]) {
+      const expected = Array.from({ length }, (_, at) => at * 2);
+      const buffer = new ArrayBuffer(length * 4, { maxByteLength: length * 4 });
+      new Uint32Array(buffer).set(expected);
+      const list = new SortedList(new Uint32Array(buffer));
+      assert.deepEqual(items(list), expected, `length ${length}`);
+      assert.deepEqual(
+        Array.from({ length: list.chunkCount }, (_, chunk) => list.sizeOf(chunk)),
+        Array.from({ length: Math.ceil(length / 896) }, (_, chunk) => Math.min(896, length - chunk * 896)),
+      );
+      assert.equal(buffer.byteLength, 0, `length ${length}`);
+      // A plain array, or a view of part of a resizable buffer, is only read.
+      const plainArray = Uint32Array.from(expected);
+      assert.deepEqual(items(new SortedList(plainArray)), expected);
+      assert.deepEqual([...plainArray], expected);
+      const part = new ArrayBuffer(length * 4 + 4, { maxByteLength: length * 4 + 4 });
+      new Uint32Array(part, 4).set(expected);
+      assert.deepEqual(items(new SortedList(new Uint32Array(part, 4))), expected);
+      assert.equal(part.byteLength, length * 4 + 4);
+    }
+  });
+
   it('passes the target through to the test, so one function serves every search', () => {
     const list = new SortedList([1, 3, 5, 7]);
     const seen: string[] = [];
