@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chunkAt, indexAt, positionOf, SortedList } from '../../../src/rooms/indexed/sorted-list.ts';
+import { chunkAt, indexAt, positionOf, SortedList, takeFromEnd } from '../../../src/rooms/indexed/sorted-list.ts';
 import { TrackedList } from '../../../src/rooms/indexed/tracked-list.ts';
 import { Random, seedFromEnv } from '../../helpers/random.ts';
 
@@ -85,6 +85,25 @@ describe('SortedList', () => {
       assert.deepEqual(items(new SortedList(new Uint32Array(part, 4))), expected);
       assert.equal(part.byteLength, length * 4 + 4);
     }
+  });
+
+  it('takes a resizable buffer from its end a piece at a time, each while the buffer holds it, and cuts it back within a megabyte behind', () => {
+    const [length, piece] = [2 ** 20 + 5, 1000];
+    const buffer = new ArrayBuffer(length * 4, { maxByteLength: length * 4 });
+    // Each item is its own index, so that a piece says where it starts.
+    new Uint32Array(buffer).forEach((_, at, all) => (all[at] = at));
+    const starts: number[] = [];
+    takeFromEnd(new Uint32Array(buffer), piece, (part) => {
+      const start = part[0] as number;
+      assert.equal(part.length, Math.min(piece, length - start));
+      assert.ok(buffer.byteLength / 4 >= start + part.length && buffer.byteLength / 4 < start + piece + 2 ** 18, `at ${start}`);
+      starts.push(start);
+    });
+    assert.deepEqual(
+      starts,
+      Array.from({ length: Math.ceil(length / piece) }, (_, at) => (Math.ceil(length / piece) - 1 - at) * piece),
+    );
+    assert.equal(buffer.byteLength, 0);
   });
 
   it('passes the target through to the test, so one function serves every search', () => {
