@@ -9,7 +9,7 @@
  * never more than the units the order looks at.
  */
 
-import { takeFromEnd } from './sorted-list.ts';
+import { CUT_BACK_ITEMS, takeFromEnd } from './take-from-end.ts';
 
 /** Items in order, and for each how many leading units it shares with the one before (0 for the first). */
 export type Run = { readonly items: Uint32Array<ArrayBuffer>; readonly shared: Uint8Array<ArrayBuffer> };
@@ -25,18 +25,18 @@ export interface SharedOrder {
 /**
  * `a` and `b` merged, each item once: their items in order, with what each shares with the one
  * before, unless `counted` is false (a last merge needs no counts, and they cost a byte an item).
- * `b`'s items move into the result, and their array goes back to the system at once: a merge holds
- * the result and `a`, not both runs and the result, so `b` is best the larger. The result's array is
- * resizable, so that whoever copies it out may give it back a part at a time (sorted-list.ts).
+ * `b`'s items move into the result, their array cut back as they go and then given back: a merge
+ * holds the result and `a`, not both runs and the result, so `b` is best the larger. The result's
+ * array is resizable, so that whoever copies it out may cut it back in turn (take-from-end.ts).
  */
 export function lcpMerged(a: Run, b: Run, order: SharedOrder, counted = true): Run {
   const bytes = (a.items.length + b.items.length) * Uint32Array.BYTES_PER_ELEMENT;
   const items = new Uint32Array(new ArrayBuffer(bytes, { maxByteLength: bytes }));
   // b's items wait at the end of the result: an item is written at i + j, never past b's next one,
   // at a's length + j, and once a is used up, what is left of b is already in place.
-  const [start, end] = [a.items.length, items.length];
-  let at = end;
-  takeFromEnd(b.items, 2 ** 16, (part) => items.set(part, (at -= part.length)));
+  const [aLength, total] = [a.items.length, items.length];
+  let at = total;
+  takeFromEnd(b.items, CUT_BACK_ITEMS, (part) => items.set(part, (at -= part.length)), true);
   b.items.buffer.transfer(0);
   const shared = new Uint8Array(counted ? items.length : 0);
   let i = 0;
@@ -46,9 +46,9 @@ export function lcpMerged(a: Run, b: Run, order: SharedOrder, counted = true): R
   let sharedA = 0;
   let sharedB = 0;
   // The hot loop of a merge, written out: one turn an item.
-  while (i < start && start + j < end) {
+  while (i < aLength && aLength + j < total) {
     const x = a.items[i] as number;
-    const y = items[start + j] as number;
+    const y = items[aLength + j] as number;
     let takeA = sharedA > sharedB;
     if (sharedA === sharedB) {
       // Both share as many with the last written: they part, if at all, past that.
@@ -69,8 +69,8 @@ export function lcpMerged(a: Run, b: Run, order: SharedOrder, counted = true): R
     }
   }
   // What is left of one run follows as it is, its first item sharing with the last written what was found.
-  const [rest, from, first] = i < start ? [a, i, sharedA] : [b, j, sharedB];
-  if (rest === a) items.set(a.items.subarray(from), n);
+  const [rest, from, first] = i < aLength ? [a, i, sharedA] : [b, j, sharedB];
+  if (i < aLength) items.set(a.items.subarray(from), n);
   if (counted && n < items.length) {
     shared.set(rest.shared.subarray(from), n);
     shared[n] = first;

@@ -3,6 +3,7 @@
  * `sortedcontainers.SortedList` keeps one, so that a write moves at most one chunk's items where one
  * flat array would move half the catalogue. The list does not know its order: the writer finds the place.
  */
+import { takeFromEnd } from './take-from-end.ts';
 
 /**
  * Every chunk has room for this many items. One size for all means the memory allocator can
@@ -33,25 +34,6 @@ export interface Chunk {
 }
 
 /**
- * Calls `take` with each piece of `items`, `piece` items from its start on, the last piece first. A
- * resizable buffer that `items` fills whole (a merge's, suffix-build.ts) is cut back about a
- * megabyte at a time as its end is taken, and left empty, so that a long list copied out is never
- * held twice.
- */
-export function takeFromEnd(items: Uint32Array, piece: number, take: (part: Uint32Array) => void): void {
-  const { buffer } = items;
-  const giveBack = buffer instanceof ArrayBuffer && buffer.resizable && items.byteOffset === 0 && items.byteLength === buffer.byteLength;
-  // A view without a length of its own follows the buffer as it is cut back.
-  const view = giveBack ? new Uint32Array(buffer) : items;
-  let kept = view.length;
-  for (let start = Math.floor((view.length - 1) / piece) * piece; start >= 0; start -= piece) {
-    take(view.subarray(start, start + piece));
-    if (giveBack && kept - start >= 2 ** 18) buffer.resize((kept = start) * Uint32Array.BYTES_PER_ELEMENT);
-  }
-  if (giveBack) buffer.resize(0);
-}
-
-/**
  * Whoever writes finds the place first, as a `Position`: either with `bisect`, which asks a test
  * where an item goes, or with a search of its own over the plain reads below (`chunkCount`,
  * `sizeOf`, `lastOf`, `itemsOf`), as the suffix array does. Either way a write finds its chunk and
@@ -62,12 +44,14 @@ export class SortedList {
   private readonly freeIds: number[] = [];
   protected nextId = 0;
 
-  /** `sorted`: the items to start with, already in order; a resizable buffer is left empty, as `takeFromEnd` leaves it. */
-  constructor(sorted: ArrayLike<number> = []) {
-    // Chunks built at once are filled to seven eighths, leaving room for the writes to come.
-    takeFromEnd(sorted instanceof Uint32Array ? sorted : Uint32Array.from(sorted), (CHUNK * 7) / 8, (part) => {
-      this.chunks.push(this.newChunk(part));
-    });
+  /**
+   * `sorted`: the items to start with, already in order. With `giveBack`, a resizable buffer they
+   * fill whole is cut back as it is copied, and left empty (take-from-end.ts).
+   */
+  constructor(sorted: ArrayLike<number> = [], giveBack = false) {
+    const items = sorted instanceof Uint32Array ? sorted : Uint32Array.from(sorted);
+    // Chunks built at once are filled to seven eighths, leaving room for the writes to come; read from the end, put in order after.
+    takeFromEnd(items, (CHUNK * 7) / 8, (part) => this.chunks.push(this.newChunk(part)), giveBack);
     this.chunks.reverse();
   }
 

@@ -45,9 +45,9 @@ export class SuffixArray {
     this.texts = comparedTexts(texts);
     this.texts.forEach((text, id) => text !== undefined && this.noteLength(id, text));
     sorted ??= sortedEntries(this.texts);
-    this.suffixes = new SortedList(sorted);
-    // Copied into the chunks, the sorted entries go back to the system now, not at whichever
-    // garbage collection an idle service next runs (4 bytes a code unit of every text).
+    // A merged list is cut back as it is copied into the chunks; one sorted in a single part goes
+    // back to the system here, not at whichever garbage collection an idle service next runs.
+    this.suffixes = new SortedList(sorted, true);
     sorted.buffer.transfer(0);
   }
 

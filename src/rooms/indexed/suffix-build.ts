@@ -52,8 +52,9 @@ export function sortedEntries(compared: readonly (string | undefined)[], partUni
   }
   const order = entryOrder(compared);
   while (runs.length > 1) {
-    // The larger of the two is the one the merge gives back at once.
-    const [a, b] = (runs.splice(0, 2) as [Run, Run]).sort((x, y) => x.items.length - y.items.length);
+    let [a, b] = runs.splice(0, 2) as [Run, Run];
+    // The merge gives back b's items itself, as it moves them into the merged list: b is the larger.
+    if (a.items.length > b.items.length) [a, b] = [b, a];
     // The last merge, with no run left beside it, needs no counts.
     runs.push(lcpMerged(a, b, order, runs.length > 0));
     for (const array of [a.items, a.shared, b.shared]) array.buffer.transfer(0);
